@@ -1,0 +1,2 @@
+export * from './catalogue/genres.ts';
+export * from './catalogue/providers.ts';
