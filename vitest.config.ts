@@ -1,4 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
 
 export default defineConfig({
   test: {
@@ -23,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: { '@': webSrc } },
         test: {
           name: 'web',
           root: './apps/web',

@@ -10,13 +10,16 @@ export default class SummaryReporter implements Reporter {
     let failed = 0;
     let skipped = 0;
     for (const module of testModules) {
+      let failedInModule = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') passed += 1;
-        else if (state === 'failed') failed += 1;
+        else if (state === 'failed') failedInModule += 1;
         else skipped += 1;
       }
-      if (module.state() === 'failed' && module.children.size === 0) failed += 1;
+      // A file that fails outside its tests (import error, beforeAll) counts as one failure.
+      if (module.state() === 'failed' && failedInModule === 0) failedInModule = 1;
+      failed += failedInModule;
     }
     process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }

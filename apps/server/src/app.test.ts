@@ -1,0 +1,138 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from './plugins/errors.ts';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+function fakeWebDist(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'marquee-web-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
+  return dir;
+}
+
+describe('the app', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await createTestApp(
+      {
+        WEB_DIST_DIR: fakeWebDist(),
+        COMMUNITY_URL: 'https://chat.example/marquee',
+      },
+      (app) => {
+        app.get('/api/test/boom', async () => {
+          throw new Error('secret internal detail');
+        });
+        app.get('/api/test/conflict', async () => {
+          throw new AppError('conflict', 'Username is taken');
+        });
+        app.post('/api/test/echo', async (request) => request.body);
+      },
+    );
+  });
+  afterAll(() => t.close());
+
+  it('answers GET /api/health with the design shape', async () => {
+    const response = await t.app.inject('/api/health');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      db: t.database.kind,
+      catalogue: 'local',
+      version: '0.1.0',
+    });
+  });
+
+  it('answers GET /api/config with image sizes, mode and operator links', async () => {
+    const body = (await t.app.inject('/api/config')).json();
+    expect(body.catalogue).toBe('local');
+    expect(body.images.poster_sizes).toEqual(['w92', 'w342', 'w500', 'w780', 'original']);
+    expect(body.community_url).toBe('https://chat.example/marquee');
+  });
+
+  it('hides internal errors behind a bare 500', async () => {
+    const response = await t.app.inject('/api/test/boom');
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      error: { code: 'internal', message: 'Internal server error' },
+    });
+    expect(response.body).not.toContain('secret');
+  });
+
+  it('maps application errors to their status', async () => {
+    const response = await t.app.inject('/api/test/conflict');
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({
+      error: { code: 'conflict', message: 'Username is taken' },
+    });
+  });
+
+  it('answers malformed JSON with 400 and oversized bodies with 413', async () => {
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"a":',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('invalid_input');
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/api/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ a: 'x'.repeat(1024 * 1024 + 10) }),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('payload_too_large');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the app', async () => {
+    const response = await t.app.inject('/api/nothing-here');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error.code).toBe('not_found');
+  });
+
+  it('serves the app for client routes (SPA fallback) and 404s missing files', async () => {
+    for (const url of ['/', '/some/unknown', '/movie/42', '/browse?type=tv']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await t.app.inject('/assets/missing-Zz999999.js')).statusCode).toBe(404);
+  });
+
+  it('caches hashed assets for a year and other files briefly', async () => {
+    const asset = await t.app.inject('/assets/index-AbCd1234.js');
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const icon = await t.app.inject('/favicon.svg');
+    expect(icon.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends security headers and a CSP without inline scripts', async () => {
+    const response = await t.app.inject('/');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-request-id']).toBeTruthy();
+  });
+
+  it('compresses large responses', async () => {
+    const response = await t.app.inject({
+      url: '/api/test/echo',
+      method: 'POST',
+      payload: { text: 'marquee '.repeat(500) },
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(response.headers['content-encoding']).toBe('gzip');
+  });
+});

@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({}, '/srv/marquee');
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      databaseUrl: null,
+      dataDir: '/srv/marquee/.data',
+      tmdbApiToken: null,
+      mediaDir: null,
+      smtpUrl: null,
+      devOutbox: false,
+      publicUrl: 'http://localhost:3000',
+      adScriptUrl: null,
+      communityUrl: null,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc', /PORT: expected a whole number from 0 to 65535, got "abc"/],
+    ['PORT', '70000', /PORT/],
+    ['PORT', '-1', /PORT/],
+    ['DATABASE_URL', 'mysql://localhost/db', /DATABASE_URL: expected a postgres or postgresql URL/],
+    ['DATABASE_URL', 'not a url', /DATABASE_URL: expected a URL/],
+    ['SMTP_URL', 'http://mail', /SMTP_URL/],
+    ['PUBLIC_URL', 'ftp://x', /PUBLIC_URL/],
+    ['AD_SCRIPT_URL', 'http://ads.example/a.js', /AD_SCRIPT_URL: expected a https URL/],
+    ['COMMUNITY_URL', 'discord', /COMMUNITY_URL/],
+    ['MEDIA_DIR', '/definitely/not/here', /MEDIA_DIR: expected an existing folder/],
+    ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
+    ['AUTH_SECRET', 'short', /AUTH_SECRET: expected at least 32 characters/],
+    ['DEV_OUTBOX', 'yes', /DEV_OUTBOX/],
+  ])('names %s when it is %j', (variable, value, message) => {
+    let caught: unknown;
+    try {
+      loadConfig({ [variable]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    expect((caught as ConfigError).variable).toBe(variable);
+    expect((caught as Error).message).toMatch(message);
+  });
+
+  it('reads every variable it knows', () => {
+    const media = mkdtempSync(path.join(tmpdir(), 'marquee-media-'));
+    const config = loadConfig({
+      PORT: '8080',
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'postgres://u@db:5432/marquee',
+      TMDB_API_TOKEN: 'token',
+      MEDIA_DIR: media,
+      SMTP_URL: 'smtps://user:pass@mail.example:465',
+      DEV_OUTBOX: '1',
+      PUBLIC_URL: 'https://marquee.example/',
+      AD_SCRIPT_URL: 'https://ads.example/a.js',
+      COMMUNITY_URL: 'https://discord.gg/x',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: 'postgres://u@db:5432/marquee',
+      tmdbApiToken: 'token',
+      mediaDir: media,
+      devOutbox: true,
+      publicUrl: 'https://marquee.example',
+      adScriptUrl: 'https://ads.example/a.js',
+      communityUrl: 'https://discord.gg/x',
+    });
+  });
+});

@@ -1,0 +1,121 @@
+import { existsSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The server's configuration, read once from the environment at start. */
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  tmdbApiToken: string | null;
+  tmdbApiUrl: string;
+  tmdbImageUrl: string;
+  mediaDir: string | null;
+  smtpUrl: string | null;
+  devOutbox: boolean;
+  authSecret: string | null;
+  publicUrl: string;
+  adScriptUrl: string | null;
+  communityUrl: string | null;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  webDistDir: string;
+  version: string;
+}
+
+/** A bad environment variable: the message names it and says what was expected. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function read(env: Env, name: string): string | null {
+  const value = env[name]?.trim();
+  return value ? value : null;
+}
+
+function parseUrl(env: Env, name: string, protocols: readonly string[]): string | null {
+  const value = read(env, name);
+  if (value === null) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(name, `expected a URL (${protocols.join(' or ')}), got ${JSON.stringify(value)}`);
+  }
+  if (!protocols.includes(url.protocol.replace(/:$/, ''))) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got protocol "${url.protocol}"`);
+  }
+  return value;
+}
+
+function parsePort(env: Env): number {
+  const value = read(env, 'PORT');
+  if (value === null) return 3000;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new ConfigError('PORT', `expected a whole number from 0 to 65535, got ${JSON.stringify(value)}`);
+  }
+  return port;
+}
+
+function parseDirectory(env: Env, name: string, cwd: string): string | null {
+  const value = read(env, name);
+  if (value === null) return null;
+  const resolved = path.resolve(cwd, value);
+  if (!existsSync(resolved) || !statSync(resolved).isDirectory()) {
+    throw new ConfigError(name, `expected an existing folder, got ${JSON.stringify(value)}`);
+  }
+  return resolved;
+}
+
+/**
+ * Reads and validates the configuration. Throws a ConfigError naming the first bad variable,
+ * so that a typo stops the server at start with one clear line instead of failing later.
+ */
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config {
+  const port = parsePort(env);
+  const host = read(env, 'HOST') ?? '0.0.0.0';
+  const databaseUrl = parseUrl(env, 'DATABASE_URL', ['postgres', 'postgresql']);
+  const logLevel = (read(env, 'LOG_LEVEL') ?? 'info') as Config['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(logLevel)}`);
+  }
+  const authSecret = read(env, 'AUTH_SECRET');
+  if (authSecret !== null && authSecret.length < 32) {
+    throw new ConfigError('AUTH_SECRET', 'expected at least 32 characters');
+  }
+  const devOutbox = read(env, 'DEV_OUTBOX');
+  if (devOutbox !== null && devOutbox !== '0' && devOutbox !== '1') {
+    throw new ConfigError('DEV_OUTBOX', `expected 1 or 0, got ${JSON.stringify(devOutbox)}`);
+  }
+  const publicUrl = parseUrl(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+
+  return {
+    port,
+    host,
+    databaseUrl,
+    dataDir: path.resolve(cwd, read(env, 'DATA_DIR') ?? '.data'),
+    tmdbApiToken: read(env, 'TMDB_API_TOKEN'),
+    tmdbApiUrl: parseUrl(env, 'TMDB_API_URL', ['http', 'https']) ?? 'https://api.themoviedb.org/3',
+    tmdbImageUrl: parseUrl(env, 'TMDB_IMAGE_URL', ['http', 'https']) ?? 'https://image.tmdb.org/t/p',
+    mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
+    smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
+    devOutbox: devOutbox === '1',
+    authSecret,
+    publicUrl: publicUrl.replace(/\/$/, ''),
+    adScriptUrl: parseUrl(env, 'AD_SCRIPT_URL', ['https']),
+    communityUrl: parseUrl(env, 'COMMUNITY_URL', ['http', 'https']),
+    logLevel,
+    webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR') ?? path.join(import.meta.dirname, '../../web/dist')),
+    version: read(env, 'APP_VERSION') ?? '0.1.0',
+  };
+}

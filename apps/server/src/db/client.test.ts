@@ -1,0 +1,27 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appMeta } from './schema.ts';
+import { migrateDatabase } from './client.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
+
+describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database.destroy());
+
+  it('has the pg_trgm extension and the migrated tables', async () => {
+    const result = await database.db.execute(sql`select similarity('marquee', 'marque') as score`);
+    expect(Number(result.rows[0]?.score)).toBeGreaterThan(0.5);
+    await database.db.insert(appMeta).values({ key: 'probe', value: { ok: true } });
+    const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
+    expect(rows[0]?.value).toEqual({ ok: true });
+  });
+
+  it('re-running the migrations changes nothing', async () => {
+    await migrateDatabase(database);
+    const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
+    expect(rows).toHaveLength(1);
+  });
+});

@@ -1,0 +1,70 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { openDatabase } from './db/client.ts';
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig({ APP_VERSION: readVersion(), ...process.env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`marquee: ${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let database;
+  try {
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
+    process.stderr.write(`marquee: cannot open the database (${variable}): ${reason}\n`);
+    process.exit(1);
+  }
+
+  const app = await buildApp({ config, database });
+  app.addHook('onClose', async () => {
+    await database.close();
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    // In-flight requests finish; a stuck one must not keep the process alive forever.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`marquee: cannot listen on ${config.host}:${config.port} (PORT/HOST): ${reason}\n`);
+    await database.close();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** Every error code the API answers with, and its HTTP status. One place maps them. */
+export const ERROR_STATUS = {
+  invalid_input: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  range_not_satisfiable: 416,
+  rate_limited: 429,
+  internal: 500,
+  upstream_failed: 502,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An error the client may see: its code picks the status, its message is shown as is. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/** Turns a zod error into the message of a 400, naming the first bad field. */
+export function describeZodError(error: ZodError, where = 'input'): string {
+  const issue = error.issues[0];
+  if (!issue) return `Invalid ${where}`;
+  const field = issue.path.length > 0 ? issue.path.join('.') : where;
+  return `Invalid ${field}: ${issue.message}`;
+}
+
+function fromFastifyError(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'Request body is too large');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('unsupported_media_type', 'Unsupported content type');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('invalid_input', 'Request body is empty but declared as JSON');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('invalid_input', 'Request body is not valid JSON');
+    default:
+      break;
+  }
+  if (error.validation)
+    return new AppError('invalid_input', `Invalid ${error.validationContext ?? 'input'}: ${error.message}`);
+  if (error.statusCode === 429) return new AppError('rate_limited', error.message || 'Too many requests');
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return new AppError(error.statusCode === 404 ? 'not_found' : 'invalid_input', error.message);
+  }
+  return null;
+}
+
+/**
+ * The single error handler: known errors become {"error":{code,message}} with their status;
+ * anything else is logged with the request id and answered as a bare 500, so that no stack
+ * trace or internal detail reaches a client.
+ */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | Error, request, reply) => {
+    let appError: AppError | null = null;
+    if (error instanceof AppError) appError = error;
+    else if (error instanceof ZodError) appError = new AppError('invalid_input', describeZodError(error));
+    else appError = fromFastifyError(error as FastifyError);
+
+    if (!appError || appError.status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      const code: ErrorCode = appError?.code ?? 'internal';
+      const message = code === 'unavailable' ? 'Service temporarily unavailable' : 'Internal server error';
+      return reply.status(ERROR_STATUS[code]).send({ error: { code, message } });
+    }
+    if (appError.status === 429 || appError.status === 413) request.log.warn({ code: appError.code }, appError.message);
+    return reply
+      .status(appError.status)
+      .send({ error: { code: appError.code, message: appError.message, ...appError.details } });
+  });
+}

@@ -1,0 +1,54 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { FloatingActions } from '@/features/updates/latest-updates.tsx';
+import { useAppConfig } from '@/lib/app-config.ts';
+import { addPreconnectHints, hideBootOverlay } from '../boot.ts';
+import { BreadcrumbProvider, Breadcrumbs } from './breadcrumbs.tsx';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+
+function RouteFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status" aria-label="Loading page">
+      <span className="size-10 animate-spin rounded-full border-2 border-gold-400/25 border-t-gold-400" />
+    </div>
+  );
+}
+
+/** Every page: fixed header, breadcrumbs, the page, footer and the floating actions. */
+export function AppLayout() {
+  const { data: config } = useAppConfig();
+  const { pathname } = useLocation();
+
+  useEffect(() => hideBootOverlay(), []);
+  useEffect(() => {
+    addPreconnectHints([window.location.origin, ...(config ? [config.images.secure_base_url] : [])]);
+  }, [config]);
+
+  return (
+    <BreadcrumbProvider>
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-gold-400 px-4 py-2 font-medium text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <div className="page-glow flex min-h-dvh flex-col">
+        <Header />
+        <div className="h-16 shrink-0" aria-hidden />
+        <Breadcrumbs />
+        <main id="main" className="flex-1" tabIndex={-1}>
+          <ErrorBoundary key={pathname}>
+            <Suspense fallback={<RouteFallback />}>
+              <Outlet />
+            </Suspense>
+          </ErrorBoundary>
+        </main>
+        <Footer />
+      </div>
+      <FloatingActions />
+      <ScrollRestoration />
+    </BreadcrumbProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from 'sonner';
+import { createQueryClient } from '@/lib/query-client.ts';
+
+/** Toast defaults of product.md §9: 4000 ms, 3 visible, 14 px gap, alt+T focuses them (width 356 px is Sonner's). */
+export const TOASTER_PROPS = {
+  duration: 4000,
+  visibleToasts: 3,
+  gap: 14,
+  hotkey: ['altKey', 'KeyT'],
+  position: 'bottom-right',
+  theme: 'dark',
+  closeButton: true,
+} as const;
+
+export function Providers({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster {...TOASTER_PROPS} hotkey={[...TOASTER_PROPS.hotkey]} />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,41 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { AlertTriangle } from 'lucide-react';
+import { Button } from '@/components/ui/button.tsx';
+
+/** The error screen of player.md §2 Generic pieces: "Something went wrong." with "Reload page". */
+export function ErrorFallback() {
+  return (
+    <div
+      role="alert"
+      className="mx-auto flex min-h-[50vh] max-w-md flex-col items-center justify-center px-4 text-center"
+    >
+      <AlertTriangle className="size-12 text-ember-400" aria-hidden />
+      <h1 className="mt-4 font-display text-2xl tracking-wide text-fg">Something went wrong.</h1>
+      <p className="mt-2 text-fg-muted">The page hit an unexpected error. Reloading usually fixes it.</p>
+      <Button className="mt-6" onClick={() => window.location.reload()}>
+        Reload page
+      </Button>
+    </div>
+  );
+}
+
+interface State {
+  hasError: boolean;
+}
+
+/** Catches render errors below it so that one broken widget never blanks the whole app. */
+export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { hasError: false };
+
+  static getDerivedStateFromError(): State {
+    return { hasError: true };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.warn('Render error', error, info.componentStack);
+  }
+
+  override render(): ReactNode {
+    return this.state.hasError ? <ErrorFallback /> : this.props.children;
+  }
+}

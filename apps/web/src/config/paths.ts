@@ -1,0 +1,34 @@
+/** Every client route of product.md §2, in one place, so links and the router agree. */
+export const paths = {
+  home: '/',
+  browse: '/browse',
+  browseType: (type: string) => `/browse/${type}`,
+  genre: (slug: string) => `/genre/${slug}`,
+  search: (q?: string) => (q ? `/search?q=${encodeURIComponent(q)}` : '/search'),
+  movie: (id: number | string) => `/movie/${id}`,
+  series: (id: number | string) => `/series/${id}`,
+  watch: (type: 'movie' | 'series', id: number | string) => `/watch/${type}/${id}`,
+  watchLater: '/watchlater',
+  history: '/history',
+  settings: '/settings',
+  lists: '/lists',
+  list: (id: number | string) => `/list/${id}`,
+  help: '/help',
+  contact: '/contact',
+  faq: '/faq',
+  privacy: '/privacy',
+  terms: '/terms',
+  cookies: '/cookies',
+  resetPassword: '/reset-password',
+  dbTest: '/db-test',
+} as const;
+
+/** The header's navigation (product.md §2 Shared layout). */
+export const NAV_LINKS = [
+  { to: paths.home, label: 'Home' },
+  { to: paths.browse, label: 'Browse' },
+  { to: paths.watchLater, label: 'Watch Later' },
+  { to: paths.history, label: 'History' },
+  { to: paths.lists, label: 'Lists' },
+  { to: paths.settings, label: 'Settings' },
+] as const;

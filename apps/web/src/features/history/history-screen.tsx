@@ -1,0 +1,5 @@
+import { PendingScreen } from '@/components/pending-screen.tsx';
+
+export function HistoryScreen() {
+  return <PendingScreen title="Watch History" />;
+}

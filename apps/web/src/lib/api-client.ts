@@ -1,0 +1,41 @@
+/** An error answered by Marquee's API: `{"error":{"code","message"}}` plus the HTTP status. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface ErrorBody {
+  error?: { code?: string; message?: string };
+}
+
+/**
+ * The one way the web app talks to the server. Statuses 200–299 succeed (product.md §9);
+ * anything else becomes an ApiError carrying the server's code and message.
+ */
+export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+  headers.set('accept', 'application/json');
+  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  if (response.status >= 200 && response.status < 300) {
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+  let body: ErrorBody = {};
+  try {
+    body = (await response.json()) as ErrorBody;
+  } catch {
+    // A proxy or a crash may answer with something other than JSON; the status still speaks.
+  }
+  throw new ApiError(
+    response.status,
+    body.error?.code ?? 'http_error',
+    body.error?.message ?? `Request failed with status ${response.status}`,
+  );
+}

@@ -1,0 +1,42 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from './api-client.ts';
+
+/** What GET /api/config answers (image host and sizes, catalogue mode, operator links). */
+export interface AppConfig {
+  images: {
+    base_url: string;
+    secure_base_url: string;
+    poster_sizes: string[];
+    backdrop_sizes: string[];
+    still_sizes: string[];
+  };
+  catalogue: 'local' | 'tmdb';
+  features: Record<string, boolean>;
+  community_url: string | null;
+  public_url: string;
+  version: string;
+}
+
+export const appConfigQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => apiFetch<AppConfig>('/api/config'),
+  staleTime: Infinity,
+});
+
+export function useAppConfig() {
+  return useQuery(appConfigQueryOptions);
+}
+
+interface Health {
+  status: 'ok' | 'unavailable';
+}
+
+/** The server's health, polled every minute for the footer's status label. */
+export function useHealth() {
+  return useQuery({
+    queryKey: ['health'],
+    queryFn: () => apiFetch<Health>('/api/health'),
+    refetchInterval: 60_000,
+    retry: 1,
+  });
+}

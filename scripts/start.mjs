@@ -1,0 +1,15 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { ensureWebBuild } from './web-build.mjs';
+
+// `npm start`: build the web app if its build is missing or stale, then serve API + web on one port.
+const root = path.resolve(import.meta.dirname, '..');
+ensureWebBuild();
+
+const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

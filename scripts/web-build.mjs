@@ -1,0 +1,51 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const web = path.join(root, 'apps/web');
+const stampFile = path.join(web, 'dist/.build-stamp');
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/core/src',
+];
+
+function newestMtime(entry) {
+  const full = path.join(root, entry);
+  if (!existsSync(full)) return 0;
+  const stat = statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(full)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** True when the web build is missing or older than any of its sources. */
+export function isWebBuildStale() {
+  if (!existsSync(stampFile)) return true;
+  const built = statSync(stampFile).mtimeMs;
+  return SOURCES.some((entry) => newestMtime(entry) > built);
+}
+
+/** Builds the web app when it is missing or stale; returns whether it built. */
+export function ensureWebBuild({ force = false, quiet = false } = {}) {
+  if (!force && !isWebBuildStale()) return false;
+  if (!quiet) process.stdout.write('Building the web app...\n');
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'],
+    {
+      cwd: web,
+      stdio: 'inherit',
+    },
+  );
+  if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
+  writeFileSync(stampFile, new Date().toISOString());
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) ensureWebBuild({ force: process.argv.includes('--force') });
