@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, useBrowser } from './support.ts';
+
+const NAV = [
+  { label: 'Home', path: '/', heading: 'Every film and series worth your evening.' },
+  { label: 'Browse', path: '/browse', heading: 'Browse & Discover' },
+  { label: 'Watch Later', path: '/watchlater', heading: 'Watch Later' },
+  { label: 'History', path: '/history', heading: 'Watch History' },
+  { label: 'Lists', path: '/lists', heading: 'Movie Lists' },
+  { label: 'Settings', path: '/settings', heading: 'Settings' },
+];
+
+describe('the app shell', () => {
+  const browser = useBrowser();
+
+  it('navigates through every header link at 1280 px', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/lists');
+    for (const link of NAV) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: link.label, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === link.path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(link.heading);
+    }
+    // The start-up overlay is gone once the app has rendered.
+    expect(await page.locator('#boot-overlay').count()).toBe(0);
+  });
+
+  it('navigates through the mobile menu at 375 px', async () => {
+    const { page } = await browser.open(MOBILE);
+    await page.goto('/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    for (const link of NAV.slice(1).concat(NAV[0]!)) {
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const menu = page.getByRole('navigation', { name: 'Mobile' });
+      await menu.getByRole('link', { name: link.label, exact: true }).click();
+      await page.waitForURL((url) => url.pathname === link.path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(link.heading);
+      // Following a link closes the menu.
+      await expect.poll(() => menu.count()).toBe(0);
+    }
+  });
+
+  it('searches from the mobile menu with the trimmed term, ignoring blank input', async () => {
+    const { page } = await browser.open(MOBILE);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search movies and series' });
+    await box.fill('   ');
+    await box.press('Enter');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await box.fill('  the godfather ');
+    await box.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/search');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('the godfather');
+  });
+
+  it('shows the 404 page for an unknown path and returns home', async () => {
+    const { page } = await browser.open(DESKTOP);
+    const response = await page.goto('/some/unknown/place');
+    expect(response?.status()).toBe(200);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
+    expect(await page.getByText("The page you're looking for doesn't exist").isVisible()).toBe(true);
+    expect(await page.title()).toBe('Page Not Found | Marquee');
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+
+  it('opens and closes the Latest Updates modal', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Latest Updates' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Latest Updates' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('listitem').count()).toBe(4);
+    await dialog.getByRole('button', { name: 'Got it' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // Escape closes it too.
+    await page.getByRole('button', { name: 'Latest Updates' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('labels numeric breadcrumb segments', async () => {
+    const { page } = await browser.open(DESKTOP);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    for (const [path, label] of [
+      ['/movie/42', 'Movie Details'],
+      ['/series/7', 'Series Details'],
+      ['/tv/7', 'Series Details'],
+      ['/list/3', 'List Details'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => breadcrumb.locator('[aria-current="page"]').textContent()).toBe(label);
+    }
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await breadcrumb.count()).toBe(0);
+  });
+
+  it('has the footer of the spec, with the community link opening in a new tab', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/help');
+    const footer = page.getByRole('contentinfo');
+    await footer.getByRole('link', { name: 'Help Center' }).waitFor();
+    for (const label of [
+      'Home',
+      'Browse',
+      'Watch Later',
+      'History',
+      'Lists',
+      'Settings',
+      'Help Center',
+      'Contact Us',
+      'FAQ',
+      'Privacy Policy',
+      'Terms of Service',
+      'Cookie Policy',
+    ]) {
+      expect(await footer.getByRole('link', { name: label, exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    expect(await footer.getByText('Version 2.1.0').isVisible()).toBe(true);
+    await expect.poll(() => footer.getByText('All systems operational').isVisible()).toBe(true);
+    // Join does nothing (product.md §2): the page stays where it is.
+    await footer.getByRole('button', { name: 'Join' }).click();
+    expect(new URL(page.url()).pathname).toBe('/help');
+    const community = page.getByRole('link', { name: /community chat/i }).first();
+    expect(await community.getAttribute('href')).toBe('https://chat.example.org/marquee');
+    expect(await community.getAttribute('target')).toBe('_blank');
+  });
+
+  it('renders every informational page', async () => {
+    const { page } = await browser.open(MOBILE);
+    for (const [path, heading] of [
+      ['/help', 'Help Center'],
+      ['/contact', 'Contact Us'],
+      ['/faq', 'Frequently Asked Questions'],
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+      ['/cookies', 'Cookie Policy'],
+    ] as const) {
+      await page.goto(path);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    }
+  });
+});
