@@ -3,6 +3,20 @@ import { defineConfig } from 'vitest/config';
 
 const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
 
+function serverProject(name: string, database: 'pglite' | 'postgres') {
+  return {
+    test: {
+      name,
+      root: './apps/server',
+      include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      environment: 'node',
+      env: { MARQUEE_TEST_DB: database },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
@@ -15,16 +29,9 @@ export default defineConfig({
           environment: 'node',
         },
       },
-      {
-        test: {
-          name: 'server',
-          root: './apps/server',
-          include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject('server', 'pglite'),
+      // The same server tests again on a real PostgreSQL when one is given (CI sets it).
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
       {
         resolve: { alias: { '@': webSrc } },
         test: {

@@ -3,13 +3,26 @@ import { chromium } from 'playwright-core';
 
 // Dev tool: node scripts/screenshot.mjs http://localhost:3000 out-dir /path1 /path2 ...
 // Takes full-page screenshots at 1280 px and 375 px wide, to look at what a change shows.
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 const [base = 'http://localhost:3000', outDir = '/tmp/shots', ...pages] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_ARGS,
+});
 for (const width of [1280, 375]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 800 }, reducedMotion: 'reduce' });
+  const context = await browser.newContext({
+    viewport: { width, height: width === 375 ? 812 : 800 },
+    reducedMotion: 'reduce',
+  });
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') console.log(`console error on ${page.url()}: ${message.text()}`);

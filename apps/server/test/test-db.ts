@@ -8,7 +8,7 @@ import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client.ts
 
 /**
  * A fresh, migrated database for one test file.
- * With TEST_DATABASE_URL set, a throwaway database is created on that PostgreSQL server and
+ * In the server-postgres test project (TEST_DATABASE_URL set), a throwaway database is created on that PostgreSQL server and
  * dropped afterwards; otherwise an in-memory PGlite starts from a migrated snapshot, made once
  * per worker, which saves the migration time of every file after the first.
  */
@@ -31,7 +31,7 @@ async function migratedSnapshot(): Promise<Blob> {
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
+  const adminUrl = process.env.MARQUEE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
     const database = await openDatabase({
       databaseUrl: null,

@@ -4,7 +4,7 @@ import { appMeta } from './schema.ts';
 import { migrateDatabase } from './client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
-describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+describe(`database (${process.env.MARQUEE_TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
   let database: TestDatabase;
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -12,11 +12,11 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
   afterAll(() => database.destroy());
 
   it('has the pg_trgm extension and the migrated tables', async () => {
-    const result = await database.db.execute(sql`select similarity('marquee', 'marque') as score`);
-    expect(Number(result.rows[0]?.score)).toBeGreaterThan(0.5);
+    const rows = await database.rows<{ score: number }>(sql`select similarity('marquee', 'marque') as score`);
+    expect(Number(rows[0]?.score)).toBeGreaterThan(0.5);
     await database.db.insert(appMeta).values({ key: 'probe', value: { ok: true } });
-    const rows = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
-    expect(rows[0]?.value).toEqual({ ok: true });
+    const stored = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
+    expect(stored[0]?.value).toEqual({ ok: true });
   });
 
   it('re-running the migrations changes nothing', async () => {

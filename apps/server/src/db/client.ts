@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -17,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Runs raw SQL and returns its rows; both drivers answer `{rows}`. */
+  rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Runs a raw statement; for health checks and LISTEN/NOTIFY plumbing. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -68,6 +71,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     client,
     db,
     kind: 'pglite',
+    rows: (query) => selectRows(db, query),
     async ping() {
       await client.query('select 1');
     },
@@ -87,6 +91,7 @@ function openPostgres(databaseUrl: string): Database & { pool: pg.Pool } {
     pool,
     db,
     kind: 'postgres',
+    rows: (query) => selectRows(db, query),
     async ping() {
       await pool.query('select 1');
     },
@@ -96,4 +101,9 @@ function openPostgres(databaseUrl: string): Database & { pool: pg.Pool } {
       await pool.end();
     },
   };
+}
+
+async function selectRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -5,6 +5,7 @@ import { MOVIE_GENRES } from '@marquee/core';
 import { describe, expect, it } from 'vitest';
 import type { LocalTitle } from './local-title.ts';
 import {
+  isAscii,
   CREATIVE_TYPE_IDS,
   MAJOR_GENRE_IDS,
   cleanText,
@@ -261,7 +262,7 @@ describe('cleanVegaFilms on the real dataset', () => {
   it('repairs the mis-decoded accents, and only those', () => {
     const changed = DATA.flatMap((source, index) => {
       const title = films[index]!.title;
-      return typeof source.Title === 'string' && /[^\x00-\x7F]/.test(source.Title) && title !== source.Title
+      return typeof source.Title === 'string' && !isAscii(source.Title) && title !== source.Title
         ? [[source.Title, title]]
         : [];
     });

@@ -278,8 +278,14 @@ const WINDOWS_1252_80_9F: readonly (string | null)[] = [
  * Specific to this table, in which every other non-ASCII character is mis-decoded (the tests check
  * the complete list); applied to correctly encoded text it would garble it.
  */
+/** True when every character is 7-bit ASCII. */
+export function isAscii(text: string): boolean {
+  for (let i = 0; i < text.length; i += 1) if (text.charCodeAt(i) > 0x7f) return false;
+  return true;
+}
+
 export function repairMacRomanMojibake(text: string): string {
-  if (/^[\x00-\x7F]*$/.test(text)) return text;
+  if (isAscii(text)) return text;
   return Array.from(text, (char) => {
     const index = MAC_ROMAN_HIGH.indexOf(char);
     if (index < 0 || /\s/.test(char)) return char;
