@@ -1,5 +1,7 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
+export { titles, seasons, episodes } from '../catalogue/local/local-schema.ts';
+
 /**
  * Key/value facts about this database: catalogue import versions, seeds applied.
  * Lets start-up tasks run once and be skipped on every later start.

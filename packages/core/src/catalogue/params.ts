@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { RATING_FILTERS } from './certification.ts';
+
+/** Sort options of the browse screen (product.md §2). */
+export const SORT_OPTIONS = [
+  { value: 'popularity.desc', label: 'Most Popular' },
+  { value: 'release_date.desc', label: 'Latest Release' },
+  { value: 'vote_average.desc', label: 'Top Rated' },
+  { value: 'title.asc', label: 'A-Z' },
+  { value: 'title.desc', label: 'Z-A' },
+] as const;
+export type SortBy = (typeof SORT_OPTIONS)[number]['value'];
+const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortBy, ...SortBy[]];
+
+export const TOP_RATED_PERIODS = ['all-time', 'this-year', '6-months', 'this-month'] as const;
+export type TopRatedPeriod = (typeof TOP_RATED_PERIODS)[number];
+
+/** The movie database answers at most 500 pages; so do we. */
+export const MAX_PAGE = 500;
+export const PAGE_SIZE = 20;
+
+const page = z.coerce
+  .number()
+  .int('must be a whole number')
+  .min(1, 'must be 1 or more')
+  .max(MAX_PAGE, `must be ${MAX_PAGE} or less`)
+  .default(1);
+const mediaType = z.enum(['movie', 'tv'], { message: 'must be movie or tv' });
+const genreList = z
+  .string()
+  .regex(/^\d+([,|]\d+)*$/, 'must be genre ids joined by , (all of) or | (any of)')
+  .refine((value) => !(value.includes(',') && value.includes('|')), 'cannot mix , and |');
+const currentYear = () => new Date().getUTCFullYear();
+
+/** GET /api/catalogue/discover (DESIGN.md). */
+export const discoverParamsSchema = z.object({
+  type: mediaType.default('movie'),
+  page,
+  sort_by: z.enum(SORT_VALUES, { message: `must be one of ${SORT_VALUES.join(', ')}` }).default('popularity.desc'),
+  with_genres: genreList.optional(),
+  primary_release_year: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1900, 'must be 1900 or later')
+    .superRefine((year, ctx) => {
+      const latest = currentYear() + 2;
+      if (year > latest) ctx.addIssue({ code: 'custom', message: `must be ${latest} or earlier` });
+    })
+    .optional(),
+  vote_average_gte: z.coerce.number().min(0, 'must be from 0 to 10').max(10, 'must be from 0 to 10').optional(),
+  vote_count_gte: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').optional(),
+  with_watch_providers: z
+    .string()
+    .regex(/^\d+([,|]\d+)*$/, 'must be provider ids joined by , or |')
+    .optional(),
+  with_original_language: z
+    .string()
+    .regex(/^[a-z]{2}$/, 'must be a two-letter language code')
+    .optional(),
+  certification: z.enum(RATING_FILTERS, { message: 'must be pg, pg13, r or all' }).default('all'),
+  watch_region: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
+    .default('US'),
+});
+export type DiscoverParams = z.infer<typeof discoverParamsSchema>;
+
+/** GET /api/catalogue/search. */
+export const searchParamsSchema = z.object({
+  q: z.string().trim().min(1, 'is required').max(200, 'must be 200 characters or fewer'),
+  page,
+});
+export type SearchParams = z.infer<typeof searchParamsSchema>;
+
+/** GET /api/catalogue/top-rated: vote_count_gte defaults to 100 (product.md §7). */
+export const topRatedParamsSchema = z.object({
+  type: mediaType.default('movie'),
+  period: z.enum(TOP_RATED_PERIODS, { message: `must be one of ${TOP_RATED_PERIODS.join(', ')}` }).default('all-time'),
+  vote_count_gte: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(100),
+  page,
+});
+export type TopRatedParams = z.infer<typeof topRatedParamsSchema>;
+
+export const titleIdSchema = z.coerce
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive id')
+  .max(2_147_483_647, 'is too large');
+export const seasonNumberSchema = z.coerce
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(1000, 'is too large');
+export const mediaTypeSchema = mediaType;
+export const genresParamsSchema = z.object({ type: mediaType.default('movie') });
+
+/**
+ * The start date of a top-rated period (product.md §7): this-month, 6-months and this-year
+ * become a start date on the release or first air date; all-time has none.
+ */
+export function periodStartDate(period: TopRatedPeriod, now: Date): string | null {
+  const year = now.getUTCFullYear();
+  const month = now.getUTCMonth();
+  switch (period) {
+    case 'all-time':
+      return null;
+    case 'this-year':
+      return `${year}-01-01`;
+    case 'this-month':
+      return `${year}-${String(month + 1).padStart(2, '0')}-01`;
+    case '6-months': {
+      const start = new Date(Date.UTC(year, month - 6, now.getUTCDate()));
+      return start.toISOString().slice(0, 10);
+    }
+  }
+}
+
+/** Parses with:genres into ids and the mode: "," = all of them, "|" = any of them. */
+export function parseGenreFilter(value: string | undefined): { ids: number[]; mode: 'all' | 'any' } | null {
+  if (!value) return null;
+  const mode = value.includes('|') ? 'any' : 'all';
+  return { ids: value.split(/[,|]/).map(Number), mode };
+}
