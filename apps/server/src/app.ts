@@ -8,16 +8,26 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogue } from './catalogue/create-catalogue.ts';
+import type { CatalogueProvider } from './catalogue/provider.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  /** The catalogue provider; by default the local catalogue (TMDB when a token is configured). */
+  catalogue?: CatalogueProvider;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
 }
 
 /** Builds the Fastify app from a configuration and an open database. Starting it is main.ts's job. */
-export async function buildApp({ config, database, logger }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  catalogue: givenCatalogue,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -36,13 +46,10 @@ export async function buildApp({ config, database, logger }: AppDeps): Promise<F
   await registerSecurity(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
 
-  await healthRoutes(app, {
-    database,
-    catalogueMode: config.tmdbApiToken ? 'tmdb' : 'local',
-    version: config.version,
-  });
-
-  await appConfigRoutes(app, config);
+  const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);
+  await healthRoutes(app, { database, catalogueMode: catalogue.mode, version: config.version });
+  await appConfigRoutes(app, config, catalogue.capabilities);
+  await catalogueRoutes(app, catalogue);
 
   await registerWebApp(app, config.webDistDir);
   return app;

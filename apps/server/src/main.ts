@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { importLocalCatalogue } from './catalogue/local/local-import.ts';
 
 function readVersion(): string {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
@@ -31,6 +32,23 @@ async function main(): Promise<void> {
     const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
     process.stderr.write(`marquee: cannot open the database (${variable}): ${reason}\n`);
     process.exit(1);
+  }
+
+  if (!config.tmdbApiToken) {
+    try {
+      const result = await importLocalCatalogue(database.db);
+      if (result.imported) {
+        process.stdout.write(
+          `marquee: imported the local catalogue: ${result.titles} titles, ${result.episodes} episodes in ${Math.round(result.ms)} ms\n`,
+        );
+      }
+    } catch (error) {
+      process.stderr.write(
+        `marquee: cannot import the local catalogue: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+      await database.close();
+      process.exit(1);
+    }
   }
 
   const app = await buildApp({ config, database });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { createTestDatabase, type TestDatabase } from './test-db.ts';
+import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-db.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -14,9 +14,10 @@ export interface TestApp {
 export async function createTestApp(
   env: Record<string, string> = {},
   beforeReady?: (app: FastifyInstance) => void,
+  options: TestDatabaseOptions = {},
 ): Promise<TestApp> {
   const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(options);
   const app = await buildApp({ config, database, logger: false });
   beforeReady?.(app);
   await app.ready();

@@ -4,41 +4,53 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { MIGRATIONS_DIR, openDatabase, type Database } from '../src/db/client.ts';
+import { MIGRATIONS_DIR, openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { importLocalCatalogue } from '../src/catalogue/local/local-import.ts';
 
 /**
  * A fresh, migrated database for one test file.
- * In the server-postgres test project (TEST_DATABASE_URL set), a throwaway database is created on that PostgreSQL server and
- * dropped afterwards; otherwise an in-memory PGlite starts from a migrated snapshot, made once
- * per worker, which saves the migration time of every file after the first.
+ * In the server-postgres test project (TEST_DATABASE_URL set) a throwaway database is created on
+ * that PostgreSQL server and dropped afterwards; otherwise an in-memory PGlite starts from a
+ * snapshot made once per worker, which saves the migration (and import) time of every later file.
  */
 export interface TestDatabase extends Database {
-  /** Drops the throwaway database (PostgreSQL) after closing it. */
+  /** Closes the database and drops it (PostgreSQL). */
   destroy(): Promise<void>;
 }
 
-let snapshot: Promise<Blob> | null = null;
-
-async function migratedSnapshot(): Promise<Blob> {
-  snapshot ??= (async () => {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
-    const dump = await client.dumpDataDir('none');
-    await client.close();
-    return dump;
-  })();
-  return snapshot;
+export interface TestDatabaseOptions {
+  /** Import the default local catalogue (titles, seasons, episodes). */
+  catalogue?: boolean;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** The fixed "now" of catalogue imports in tests, so that popularity and ranking are stable. */
+export const TEST_NOW = new Date('2026-11-01T12:00:00Z');
+
+const snapshots = new Map<string, Promise<Blob>>();
+
+function snapshot(withCatalogue: boolean): Promise<Blob> {
+  const key = withCatalogue ? 'catalogue' : 'empty';
+  let pending = snapshots.get(key);
+  if (!pending) {
+    pending = (async () => {
+      const client = await PGlite.create({ extensions: { pg_trgm } });
+      const db = drizzle({ client });
+      await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+      if (withCatalogue) await importLocalCatalogue(db as unknown as Db, { now: TEST_NOW });
+      const dump = await client.dumpDataDir('none');
+      await client.close();
+      return dump;
+    })();
+    snapshots.set(key, pending);
+  }
+  return pending;
+}
+
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
   const adminUrl = process.env.MARQUEE_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (!adminUrl) {
-    const database = await openDatabase({
-      databaseUrl: null,
-      dataDir: null,
-      loadDataDir: await migratedSnapshot(),
-      migrate: false,
-    });
+    const loadDataDir = await snapshot(options.catalogue === true);
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, loadDataDir, migrate: false });
     return { ...database, destroy: () => database.close() };
   }
 
@@ -50,6 +62,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  if (options.catalogue) await importLocalCatalogue(database.db, { now: TEST_NOW });
   return {
     ...database,
     async destroy() {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.ts';
+import type { CatalogueCapabilities } from '../../catalogue/provider.ts';
 
 /** Image sizes the app uses (product.md §7 Images, player.md §7 Images). */
 export const IMAGE_SIZES = {
@@ -9,7 +10,7 @@ export const IMAGE_SIZES = {
 } as const;
 
 /** The public part of the configuration: what the web app needs to draw images and links. */
-export function publicConfig(config: Config) {
+export function publicConfig(config: Config, capabilities: CatalogueCapabilities) {
   const isTmdb = config.tmdbApiToken !== null;
   const imageBase = isTmdb ? `${config.tmdbImageUrl.replace(/\/$/, '')}/` : '/api/art/';
   return {
@@ -21,7 +22,18 @@ export function publicConfig(config: Config) {
     catalogue: isTmdb ? ('tmdb' as const) : ('local' as const),
     features: {
       library: config.mediaDir !== null,
+      trailers: capabilities.trailers,
       ads: config.adScriptUrl !== null,
+    },
+    /** Browse filters this catalogue can apply; a filter it cannot is reported, never faked. */
+    filters: {
+      type: true,
+      genre: true,
+      year: true,
+      rating: true,
+      certification: true,
+      original_language: true,
+      watch_providers: capabilities.watchProviders,
     },
     community_url: config.communityUrl,
     public_url: config.publicUrl,
@@ -30,8 +42,12 @@ export function publicConfig(config: Config) {
 }
 
 /** GET /api/config (design: "image base URL and sizes, provider mode, feature flags"). */
-export async function appConfigRoutes(app: FastifyInstance, config: Config): Promise<void> {
-  const body = publicConfig(config);
+export async function appConfigRoutes(
+  app: FastifyInstance,
+  config: Config,
+  capabilities: CatalogueCapabilities,
+): Promise<void> {
+  const body = publicConfig(config, capabilities);
   app.get('/api/config', async (_request, reply) => {
     void reply.header('cache-control', 'public, max-age=300');
     return body;

@@ -1,0 +1,376 @@
+import { and, asc, desc, eq, gte, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  allowedCertifications,
+  genresFor,
+  MOVIE_GENRES,
+  PAGE_SIZE,
+  parseGenreFilter,
+  periodStartDate,
+  TV_GENRES,
+  type DiscoverParams,
+  type Episode,
+  type MediaType,
+  type MovieDetails,
+  type Paged,
+  type SearchParams,
+  type SeasonDetails,
+  type TitleSummary,
+  type TopRatedParams,
+  type TvDetails,
+} from '@marquee/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { SIMILAR_LIMIT, type CatalogueProvider } from '../provider.ts';
+import { episodes, seasons, titles } from './local-schema.ts';
+import { searchText } from './local-import.ts';
+
+/** Counting stops here: pages past it are not offered (TMDB likewise stops at 500 pages). */
+const COUNT_CAP = 10_000;
+/** Candidates each search strategy contributes before re-ranking. */
+const SEARCH_CANDIDATES = 120;
+const SEARCH_MIN_SCORE = 0.3;
+
+type TitleRow = typeof titles.$inferSelect;
+
+const SUMMARY_COLUMNS = {
+  mediaType: titles.mediaType,
+  id: titles.id,
+  title: titles.title,
+  originalTitle: titles.originalTitle,
+  originalLanguage: titles.originalLanguage,
+  originCountry: titles.originCountry,
+  overview: titles.overview,
+  releaseDate: titles.releaseDate,
+  genreIds: titles.genreIds,
+  voteAverage: titles.voteAverage,
+  voteCount: titles.voteCount,
+  popularity: titles.popularity,
+};
+type SummaryRow = Pick<TitleRow, keyof typeof SUMMARY_COLUMNS>;
+
+/** Generated artwork paths; the image base of /api/config turns them into /api/art/{size}/... */
+export function artPaths(type: MediaType, id: number) {
+  return { poster_path: `/poster/${type}/${id}.svg`, backdrop_path: `/backdrop/${type}/${id}.svg` };
+}
+
+export function toSummary(row: SummaryRow): TitleSummary {
+  const common = {
+    id: row.id,
+    media_type: row.mediaType,
+    overview: row.overview ?? '',
+    ...artPaths(row.mediaType, row.id),
+    vote_average: row.voteAverage ?? 0,
+    vote_count: row.voteCount ?? 0,
+    popularity: row.popularity,
+    genre_ids: row.genreIds,
+    original_language: row.originalLanguage,
+  };
+  return row.mediaType === 'movie'
+    ? { ...common, title: row.title, original_title: row.originalTitle, release_date: row.releaseDate }
+    : {
+        ...common,
+        name: row.title,
+        original_name: row.originalTitle,
+        first_air_date: row.releaseDate,
+        origin_country: row.originCountry,
+      };
+}
+
+function paged(page: number, rows: SummaryRow[], total: number): Paged<TitleSummary> {
+  const totalResults = Math.min(total, COUNT_CAP);
+  return {
+    page,
+    results: rows.map(toSummary),
+    total_pages: Math.ceil(totalResults / PAGE_SIZE),
+    total_results: totalResults,
+  };
+}
+
+async function countCapped(db: Db, where: SQL | undefined): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(titles)
+    .where(where)
+    .limit(COUNT_CAP)
+    .as('capped');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(capped);
+  return row?.count ?? 0;
+}
+
+function genreCondition(value: string | undefined): SQL | undefined {
+  const filter = parseGenreFilter(value);
+  if (!filter) return undefined;
+  const ids = sql`ARRAY[${sql.join(
+    filter.ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
+  return filter.mode === 'all' ? sql`${titles.genreIds} @> ${ids}` : sql`${titles.genreIds} && ${ids}`;
+}
+
+const SORTS: Record<DiscoverParams['sort_by'], SQL[]> = {
+  'popularity.desc': [desc(titles.popularity), asc(titles.id)],
+  'release_date.desc': [sql`${titles.releaseDate} desc nulls last`, asc(titles.id)],
+  'vote_average.desc': [sql`${titles.voteAverage} desc nulls last`, desc(titles.voteCount), asc(titles.id)],
+  'title.asc': [asc(titles.title), asc(titles.id)],
+  'title.desc': [desc(titles.title), asc(titles.id)],
+};
+
+/** Splits "alien 1979" into the words and a year that may disambiguate them. */
+export function splitYear(query: string): { words: string; year: number | null } {
+  const match = /^(.*\S)\s+\(?((?:19|20)\d{2})\)?$/.exec(query.trim());
+  if (!match) return { words: query.trim(), year: null };
+  return { words: match[1]!, year: Number(match[2]) };
+}
+
+/**
+ * The default provider: SQL over the local catalogue tables. Search is typo-tolerant: trigram
+ * similarity (pg_trgm, GiST index) and full-text matches are gathered as a bounded set of
+ * candidates, then ranked by text relevance, an exact-title bonus, a matching year and popularity.
+ */
+export function createLocalCatalogue(db: Db): CatalogueProvider {
+  async function findTitle(type: MediaType, id: number): Promise<TitleRow> {
+    const [row] = await db
+      .select()
+      .from(titles)
+      .where(and(eq(titles.mediaType, type), eq(titles.id, id)));
+    if (!row) throw new AppError('not_found', `${type === 'movie' ? 'Movie' : 'Series'} ${id} not found`);
+    return row;
+  }
+
+  function detailsBase(row: TitleRow) {
+    const catalogue = genresFor(row.mediaType);
+    return {
+      id: row.id,
+      overview: row.overview ?? '',
+      ...artPaths(row.mediaType, row.id),
+      vote_average: row.voteAverage ?? 0,
+      vote_count: row.voteCount ?? 0,
+      popularity: row.popularity,
+      genres: row.genreIds.flatMap((id) => catalogue.find((genre) => genre.id === id) ?? []),
+      genre_ids: row.genreIds,
+      original_language: row.originalLanguage,
+      status: row.status,
+      homepage: row.homepage,
+      production_countries: row.productionCountries.map((name) => ({ name })),
+      spoken_languages: row.spokenLanguages.map((english_name) => ({ english_name })),
+      certification: row.certification,
+      credits: {
+        crew: [
+          ...row.directors.map((name) => ({ name, job: 'Director', department: 'Directing' })),
+          ...row.creators.map((name) => ({ name, job: 'Creator', department: 'Writing' })),
+        ],
+      },
+      trailer_key: null,
+    };
+  }
+
+  return {
+    mode: 'local',
+    capabilities: { watchProviders: false, trailers: false },
+
+    async discover(params) {
+      if (params.with_watch_providers) {
+        throw new AppError(
+          'invalid_input',
+          'Invalid with_watch_providers: the local catalogue has no streaming availability data',
+        );
+      }
+      const allowed = allowedCertifications(params.certification, params.type);
+      const where = and(
+        eq(titles.mediaType, params.type),
+        genreCondition(params.with_genres),
+        params.primary_release_year === undefined ? undefined : eq(titles.year, params.primary_release_year),
+        params.vote_average_gte === undefined ? undefined : gte(titles.voteAverage, params.vote_average_gte),
+        params.vote_count_gte === undefined ? undefined : gte(titles.voteCount, params.vote_count_gte),
+        params.with_original_language ? eq(titles.originalLanguage, params.with_original_language) : undefined,
+        allowed ? inArray(titles.certification, allowed) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select(SUMMARY_COLUMNS)
+          .from(titles)
+          .where(where)
+          .orderBy(...SORTS[params.sort_by])
+          .limit(PAGE_SIZE)
+          .offset((params.page - 1) * PAGE_SIZE),
+        countCapped(db, where),
+      ]);
+      return paged(params.page, rows, total);
+    },
+
+    async search(params: SearchParams) {
+      const { words, year } = splitYear(params.q);
+      const term = searchText(words, words) || searchText(params.q, params.q);
+      if (!term) return { page: params.page, results: [], total_pages: 0, total_results: 0 };
+      const yearBonus = year === null ? sql`0` : sql`case when t.year = ${year} then 0.35 else 0 end`;
+      // Three bounded candidate sets, each served by an index, then one ranking.
+      const ranked = await db.execute(sql`
+        with candidates as (
+          (select media_type, id from titles where search_title % ${term}
+             order by search_title <-> ${term} limit ${SEARCH_CANDIDATES})
+          union
+          (select media_type, id from titles where ${term} <% search_title
+             order by search_title <<-> ${term} limit ${SEARCH_CANDIDATES})
+          union
+          (select media_type, id from titles
+             where to_tsvector('simple', search_title) @@ plainto_tsquery('simple', ${term})
+             order by popularity desc limit ${SEARCH_CANDIDATES})
+        ),
+        scored as (
+          select t.media_type, t.id,
+            greatest(similarity(t.search_title, ${term}), word_similarity(${term}, t.search_title)) as text_score,
+            (case when t.search_title = ${term} then 0.4 else 0 end)
+              + ${yearBonus}
+              + 0.25 * ln(1 + t.popularity) / ln(301) as bonus
+          from candidates c join titles t on t.media_type = c.media_type and t.id = c.id
+        )
+        select media_type, id, count(*) over () as total from scored
+        where text_score >= ${SEARCH_MIN_SCORE}
+        order by text_score + bonus desc, id
+        limit ${PAGE_SIZE} offset ${(params.page - 1) * PAGE_SIZE}
+      `);
+      const hits = (ranked as unknown as { rows: Array<{ media_type: MediaType; id: number; total: string | number }> })
+        .rows;
+      if (hits.length === 0) return { page: params.page, results: [], total_pages: 0, total_results: 0 };
+      const rows = await db
+        .select(SUMMARY_COLUMNS)
+        .from(titles)
+        .where(
+          sql`(${titles.mediaType}, ${titles.id}) in (${sql.join(
+            hits.map((hit) => sql`(${hit.media_type}, ${hit.id})`),
+            sql`, `,
+          )})`,
+        );
+      const byKey = new Map(rows.map((row) => [`${row.mediaType}:${row.id}`, row]));
+      const ordered = hits.flatMap((hit) => byKey.get(`${hit.media_type}:${hit.id}`) ?? []);
+      return paged(params.page, ordered, Number(hits[0]!.total));
+    },
+
+    async topRated(params: TopRatedParams, now = new Date()) {
+      const start = periodStartDate(params.period, now);
+      const where = and(
+        eq(titles.mediaType, params.type),
+        gte(titles.voteCount, params.vote_count_gte),
+        sql`${titles.voteAverage} is not null`,
+        start ? gte(titles.releaseDate, start) : undefined,
+      );
+      const [rows, total] = await Promise.all([
+        db
+          .select(SUMMARY_COLUMNS)
+          .from(titles)
+          .where(where)
+          .orderBy(desc(titles.voteAverage), desc(titles.voteCount), asc(titles.id))
+          .limit(PAGE_SIZE)
+          .offset((params.page - 1) * PAGE_SIZE),
+        countCapped(db, where),
+      ]);
+      return paged(params.page, rows, total);
+    },
+
+    async movie(id): Promise<MovieDetails> {
+      const row = await findTitle('movie', id);
+      return {
+        ...detailsBase(row),
+        media_type: 'movie',
+        title: row.title,
+        original_title: row.originalTitle,
+        release_date: row.releaseDate,
+        runtime: row.runtime,
+        budget: row.budget ?? 0,
+        revenue: row.revenue ?? 0,
+        production_companies: row.productionCompanies.map((name) => ({ name })),
+      };
+    },
+
+    async tv(id): Promise<TvDetails> {
+      const row = await findTitle('tv', id);
+      const seasonRows = await db
+        .select()
+        .from(seasons)
+        .where(and(eq(seasons.seriesId, id), ne(seasons.seasonNumber, 0)))
+        .orderBy(asc(seasons.seasonNumber));
+      return {
+        ...detailsBase(row),
+        media_type: 'tv',
+        name: row.title,
+        original_name: row.originalTitle,
+        first_air_date: row.releaseDate,
+        last_air_date: row.lastAirDate,
+        origin_country: row.originCountry,
+        episode_run_time: row.runtime ? [row.runtime] : [],
+        number_of_seasons: row.numberOfSeasons ?? seasonRows.length,
+        number_of_episodes: row.numberOfEpisodes ?? 0,
+        seasons: seasonRows.map((season) => ({
+          id: id * 1000 + season.seasonNumber,
+          season_number: season.seasonNumber,
+          name: season.name ?? `Season ${season.seasonNumber}`,
+          air_date: season.airDate,
+          episode_count: season.episodeCount,
+          poster_path: artPaths('tv', id).poster_path,
+        })),
+        created_by: row.creators.map((name) => ({ name })),
+        networks: row.networks.map((name) => ({ name })),
+        production_companies: row.networks.map((name) => ({ name })),
+      };
+    },
+
+    async season(tvId, seasonNumber): Promise<SeasonDetails> {
+      const series = await findTitle('tv', tvId);
+      const [season] = await db
+        .select()
+        .from(seasons)
+        .where(and(eq(seasons.seriesId, tvId), eq(seasons.seasonNumber, seasonNumber)));
+      if (!season) throw new AppError('not_found', `Season ${seasonNumber} of series ${tvId} not found`);
+      const rows = await db
+        .select()
+        .from(episodes)
+        .where(and(eq(episodes.seriesId, tvId), eq(episodes.seasonNumber, seasonNumber)))
+        .orderBy(asc(episodes.episodeNumber));
+      return {
+        id: tvId * 1000 + seasonNumber,
+        season_number: seasonNumber,
+        name: season.name ?? `Season ${seasonNumber}`,
+        air_date: season.airDate,
+        episodes: rows.map((episode): Episode => ({
+          id: (tvId * 1000 + seasonNumber) * 1000 + episode.episodeNumber,
+          episode_number: episode.episodeNumber,
+          season_number: seasonNumber,
+          name: episode.name ?? `Episode ${episode.episodeNumber}`,
+          overview: episode.overview ?? '',
+          still_path: `/still/tv/${tvId}/${seasonNumber}/${episode.episodeNumber}.svg`,
+          runtime: episode.runtime ?? series.runtime,
+          air_date: episode.airDate,
+          vote_average: 0,
+        })),
+      };
+    },
+
+    async similar(type, id) {
+      const row = await findTitle(type, id);
+      if (row.genreIds.length === 0) return { results: [] };
+      const genreIds = sql`ARRAY[${sql.join(
+        row.genreIds.map((genre) => sql`${genre}`),
+        sql`, `,
+      )}]::integer[]`;
+      // Weighted by the share of genres in common (Jaccard), then by how well liked and known a title is.
+      const shared = sql<number>`cardinality(array(select unnest(${titles.genreIds}) intersect select unnest(${genreIds})))`;
+      const union = sql<number>`cardinality(array(select unnest(${titles.genreIds}) union select unnest(${genreIds})))`;
+      const rows = await db
+        .select(SUMMARY_COLUMNS)
+        .from(titles)
+        .where(and(eq(titles.mediaType, type), ne(titles.id, id), sql`${titles.genreIds} && ${genreIds}`))
+        .orderBy(
+          sql`(${shared})::real / greatest(${union}, 1) * 2
+            + coalesce(${titles.voteAverage}, 5) / 10
+            + ln(1 + ${titles.popularity}) / ln(301) desc`,
+          asc(titles.id),
+        )
+        .limit(SIMILAR_LIMIT);
+      return { results: rows.map(toSummary) };
+    },
+
+    async genres(type) {
+      return [...(type === 'movie' ? MOVIE_GENRES : TV_GENRES)];
+    },
+  };
+}
