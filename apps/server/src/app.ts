@@ -9,6 +9,7 @@ import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { artRoutes } from './modules/art/art.routes.ts';
 import { createCatalogue } from './catalogue/create-catalogue.ts';
 import type { CatalogueProvider } from './catalogue/provider.ts';
 
@@ -50,6 +51,7 @@ export async function buildApp({
   await healthRoutes(app, { database, catalogueMode: catalogue.mode, version: config.version });
   await appConfigRoutes(app, config, catalogue.capabilities);
   await catalogueRoutes(app, catalogue);
+  await artRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -3,3 +3,18 @@ export * from './catalogue/providers.ts';
 export * from './catalogue/types.ts';
 export * from './catalogue/certification.ts';
 export * from './catalogue/params.ts';
+export {
+  contentTypeSchema,
+  isoTimestampSchema,
+  movieIdSchema,
+  movieTitleSchema,
+  type ContentType,
+  type LibraryError,
+  type LibraryResult,
+  type ListChange,
+} from './library/common.ts';
+export * from './library/history.ts';
+export * from './library/watch-later.ts';
+export * from './library/settings.ts';
+export * from './library/sync-ops.ts';
+export * from './library/avatar.ts';

@@ -37,8 +37,8 @@ export const routes: RouteObject[] = [
       {
         path: 'genre/:slug',
         lazy: screen(
-          () => import('@/features/browse/genre-screen.tsx'),
-          (m) => m.GenreScreen,
+          () => import('@/features/browse/browse-screen.tsx'),
+          (m) => m.BrowseScreen,
         ),
       },
       {

@@ -12,6 +12,8 @@ export interface AppConfig {
   };
   catalogue: 'local' | 'tmdb';
   features: Record<string, boolean>;
+  /** Browse filters the active catalogue can apply (the provider filter needs availability data). */
+  filters: Record<string, boolean>;
   community_url: string | null;
   public_url: string;
   version: string;

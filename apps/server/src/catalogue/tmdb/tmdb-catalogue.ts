@@ -1,0 +1,207 @@
+import {
+  MOVIE_GENRES,
+  TV_GENRES,
+  allowedCertifications,
+  periodStartDate,
+  type DiscoverParams,
+  type Genre,
+  type MediaType,
+  type SortBy,
+} from '@marquee/core';
+import { AppError } from '../../plugins/errors.ts';
+import { SIMILAR_LIMIT, type CatalogueProvider } from '../provider.ts';
+import type { TmdbClient, TmdbQuery } from './tmdb-client.ts';
+import {
+  mapGenres,
+  mapMovieDetails,
+  mapMoviePage,
+  mapMultiItem,
+  mapPaged,
+  mapSearchPage,
+  mapSeason,
+  mapTvDetails,
+  mapTvPage,
+  pruneCredits,
+  type TmdbGenreList,
+  type TmdbMovieDetails,
+  type TmdbMovieListItem,
+  type TmdbMultiItem,
+  type TmdbPaged,
+  type TmdbSeason,
+  type TmdbTvDetails,
+  type TmdbTvListItem,
+} from './tmdb-mappers.ts';
+
+const HOUR = 60 * 60;
+
+/** How long each kind of TMDB answer stays fresh in the cache, in seconds. */
+export const TMDB_TTL = {
+  discover: HOUR,
+  search: HOUR,
+  topRated: 6 * HOUR,
+  details: 24 * HOUR,
+  season: 24 * HOUR,
+  similar: 24 * HOUR,
+  genres: 7 * 24 * HOUR,
+} as const;
+
+/** The language of every answer (product.md §9: default language en-US). */
+export const TMDB_LANGUAGE = 'en-US';
+/** The country of certifications (product.md §7: rating filter uses certification country US). */
+export const CERTIFICATION_COUNTRY = 'US';
+/** The streaming region when the filter names none. */
+export const DEFAULT_WATCH_REGION = 'US';
+
+export interface TmdbCatalogueOptions {
+  client: TmdbClient;
+  /** The clock of the top-rated periods. */
+  now?: () => Date;
+}
+
+/** Our sort options as TMDB's sort_by of discover/movie and discover/tv. */
+const SORTS: Record<SortBy, Record<MediaType, string>> = {
+  'popularity.desc': { movie: 'popularity.desc', tv: 'popularity.desc' },
+  'release_date.desc': { movie: 'primary_release_date.desc', tv: 'first_air_date.desc' },
+  'vote_average.desc': { movie: 'vote_average.desc', tv: 'vote_average.desc' },
+  'title.asc': { movie: 'title.asc', tv: 'name.asc' },
+  'title.desc': { movie: 'title.desc', tv: 'name.desc' },
+};
+
+function assertId(id: number, what: string): void {
+  if (!Number.isSafeInteger(id) || id <= 0) throw new AppError('not_found', `No ${what} with id ${id}`);
+}
+
+/** The query of discover/{type} for the browse filters. */
+export function discoverQuery(params: DiscoverParams): TmdbQuery {
+  const type = params.type;
+  const query: TmdbQuery = {
+    language: TMDB_LANGUAGE,
+    include_adult: false,
+    page: params.page,
+    sort_by: SORTS[params.sort_by][type],
+    // TMDB reads "," as all of the genres and "|" as any of them, like our filter.
+    with_genres: params.with_genres,
+    [type === 'movie' ? 'primary_release_year' : 'first_air_date_year']: params.primary_release_year,
+    'vote_average.gte': params.vote_average_gte,
+    'vote_count.gte': params.vote_count_gte,
+    with_original_language: params.with_original_language,
+  };
+  if (params.with_watch_providers) {
+    query.with_watch_providers = params.with_watch_providers;
+    query.watch_region = params.watch_region || DEFAULT_WATCH_REGION;
+  }
+  // TMDB's discover/tv has no certification filter (content ratings are not searchable there),
+  // so the rating filter applies to movies only; series are answered unfiltered.
+  const allowed = type === 'movie' ? allowedCertifications(params.certification, 'movie') : null;
+  if (allowed) {
+    query.certification_country = CERTIFICATION_COUNTRY;
+    query.certification = allowed.join('|');
+  }
+  return query;
+}
+
+/**
+ * The catalogue of the movie database (TMDB), through the cached client: TMDB's answers mapped
+ * to our TMDB-shaped types.
+ */
+export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCatalogueOptions): CatalogueProvider {
+  function discoverPage(type: MediaType, query: TmdbQuery, ttlSeconds: number) {
+    return type === 'movie'
+      ? client.get<TmdbPaged<TmdbMovieListItem>>('/discover/movie', query, { ttlSeconds }).then(mapMoviePage)
+      : client.get<TmdbPaged<TmdbTvListItem>>('/discover/tv', query, { ttlSeconds }).then(mapTvPage);
+  }
+
+  return {
+    mode: 'tmdb',
+    capabilities: { watchProviders: true, trailers: true },
+
+    discover(params) {
+      return discoverPage(params.type, discoverQuery(params), TMDB_TTL.discover);
+    },
+
+    async search(params) {
+      const query = { query: params.q, page: params.page, include_adult: false, language: TMDB_LANGUAGE };
+      const answer = await client.get<TmdbPaged<TmdbMultiItem>>('/search/multi', query, {
+        ttlSeconds: TMDB_TTL.search,
+      });
+      return mapSearchPage(answer);
+    },
+
+    topRated(params, at) {
+      const start = periodStartDate(params.period, at ?? now());
+      const query: TmdbQuery = {
+        language: TMDB_LANGUAGE,
+        include_adult: false,
+        page: params.page,
+        sort_by: 'vote_average.desc',
+        'vote_count.gte': params.vote_count_gte,
+        [params.type === 'movie' ? 'primary_release_date.gte' : 'first_air_date.gte']: start,
+      };
+      return discoverPage(params.type, query, TMDB_TTL.topRated);
+    },
+
+    async movie(id) {
+      assertId(id, 'movie');
+      const query = { language: TMDB_LANGUAGE, append_to_response: 'credits,release_dates,videos' };
+      const answer = await client.get<TmdbMovieDetails>(`/movie/${id}`, query, {
+        ttlSeconds: TMDB_TTL.details,
+        prune: (body) => ({ ...body, credits: pruneCredits(body.credits) }),
+      });
+      return mapMovieDetails(answer);
+    },
+
+    async tv(id) {
+      assertId(id, 'series');
+      const query = { language: TMDB_LANGUAGE, append_to_response: 'credits,content_ratings,videos' };
+      const answer = await client.get<TmdbTvDetails>(`/tv/${id}`, query, {
+        ttlSeconds: TMDB_TTL.details,
+        prune: (body) => ({ ...body, credits: pruneCredits(body.credits) }),
+      });
+      return mapTvDetails(answer);
+    },
+
+    async season(tvId, seasonNumber) {
+      assertId(tvId, 'series');
+      if (!Number.isSafeInteger(seasonNumber) || seasonNumber < 0) {
+        throw new AppError('not_found', `No season ${seasonNumber} of series ${tvId}`);
+      }
+      const answer = await client.get<TmdbSeason>(
+        `/tv/${tvId}/season/${seasonNumber}`,
+        { language: TMDB_LANGUAGE },
+        { ttlSeconds: TMDB_TTL.season },
+      );
+      return mapSeason(answer);
+    },
+
+    async similar(type, id) {
+      assertId(id, type === 'movie' ? 'movie' : 'series');
+      const answer = await client.get<TmdbPaged<TmdbMultiItem>>(
+        `/${type}/${id}/recommendations`,
+        { language: TMDB_LANGUAGE, page: 1 },
+        { ttlSeconds: TMDB_TTL.similar },
+      );
+      // Recommendations carry their own media_type; an item without one is of the asked type.
+      const page = mapPaged(answer, (item) => mapMultiItem(item, type));
+      return { results: page.results.slice(0, SIMILAR_LIMIT) };
+    },
+
+    async genres(type) {
+      const fallback = (): Genre[] => (type === 'movie' ? MOVIE_GENRES : TV_GENRES).map((genre) => ({ ...genre }));
+      try {
+        const answer = await client.get<TmdbGenreList>(
+          `/genre/${type}/list`,
+          { language: TMDB_LANGUAGE },
+          { ttlSeconds: TMDB_TTL.genres },
+        );
+        const genres = mapGenres(answer);
+        return genres.length > 0 ? genres : fallback();
+      } catch (error) {
+        // The genre catalogues hardly ever change: our copy stands in while TMDB is unreachable.
+        if (error instanceof AppError && (error.code === 'unavailable' || error.code === 'upstream_failed')) {
+          return fallback();
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { Link } from 'react-router';
+import { MessageSquare, Play } from 'lucide-react';
+import { genreNames, titleOf, yearOf, type TitleSummary } from '@marquee/core';
+import { paths } from '@/config/paths.ts';
+import { cn } from '@/lib/cn.ts';
+import type { PosterQuality } from '@/lib/images.ts';
+import { PosterImage } from './poster-image.tsx';
+import { RatingBadge, TypeBadge } from './rating-badge.tsx';
+import { WatchLaterButton } from './watch-later-button.tsx';
+
+/** Where a title's detail page is: /movie/{id} or /series/{id}. */
+export function detailPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
+  return item.media_type === 'movie' ? paths.movie(item.id) : paths.series(item.id);
+}
+
+export function watchPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
+  return paths.watch(item.media_type === 'movie' ? 'movie' : 'series', item.id);
+}
+
+export interface TitleCardProps {
+  item: TitleSummary;
+  /** Rendered width of the poster, for the poster quality. */
+  posterWidth?: number;
+  quality?: PosterQuality;
+  priority?: boolean;
+  /** Number of comments on the title, when known (the comment indicator). */
+  commentCount?: number;
+  /** A badge drawn over the poster's top-left corner instead of the rating (ranked cards). */
+  badge?: React.ReactNode;
+  className?: string;
+}
+
+/**
+ * The poster card of product.md §2 Cards: rating badge, type badge, title, year, up to 2
+ * genres, overview, a Watch link, the Watch Later toggle and the comment indicator.
+ * The title link stretches over the whole card; the buttons sit above it.
+ */
+export function TitleCard({
+  item,
+  posterWidth = 220,
+  quality = 'auto',
+  priority,
+  commentCount,
+  badge,
+  className,
+}: TitleCardProps) {
+  const title = titleOf(item);
+  const year = yearOf(item);
+  const genres = genreNames(item.media_type, item.genre_ids).slice(0, 2);
+
+  return (
+    <article className={cn('group relative flex flex-col', className)}>
+      <div className="relative overflow-hidden rounded-xl ring-1 ring-white/5 transition duration-300 group-hover:-translate-y-1 group-hover:shadow-[0_18px_40px_-18px_rgb(0_0_0/0.9)] group-hover:ring-gold-400/40">
+        <PosterImage
+          path={item.poster_path}
+          alt={`${title} poster`}
+          width={posterWidth}
+          quality={quality}
+          priority={priority}
+        />
+        <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between p-2">
+          {badge ?? <RatingBadge rating={item.vote_average} />}
+          <TypeBadge type={item.media_type} />
+        </div>
+        {item.overview ? (
+          <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-ink-950 via-ink-950/90 to-transparent p-3 pt-10 opacity-0 transition duration-300 group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
+            <p className="line-clamp-4 text-xs leading-relaxed text-fg-muted">{item.overview}</p>
+          </div>
+        ) : null}
+      </div>
+      <div className="mt-2.5 flex min-w-0 flex-1 flex-col">
+        <h3 className="truncate text-sm font-semibold text-fg">
+          <Link to={detailPath(item)} className="rounded after:absolute after:inset-0 after:content-['']" title={title}>
+            {title}
+          </Link>
+        </h3>
+        <p className="mt-0.5 truncate text-xs text-fg-subtle">{[year, ...genres].filter(Boolean).join(' · ')}</p>
+        <div className="relative z-10 mt-2 flex items-center gap-1">
+          <Link
+            to={watchPath(item)}
+            className="inline-flex h-7 items-center gap-1 rounded-md bg-white/5 px-2 text-xs font-medium text-fg-muted transition-colors hover:bg-gold-400 hover:text-ink-950"
+            aria-label={`Watch ${title}`}
+          >
+            <Play className="size-3 fill-current" aria-hidden />
+            Watch
+          </Link>
+          <WatchLaterButton item={item} size="sm" />
+          {commentCount !== undefined ? (
+            <span
+              className="ml-auto inline-flex items-center gap-1 text-xs text-fg-subtle"
+              aria-label={`${commentCount} comments`}
+            >
+              <MessageSquare className="size-3.5" aria-hidden />
+              {commentCount}
+            </span>
+          ) : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+const MEDALS = [
+  'bg-gradient-to-br from-yellow-200 to-amber-500 text-ink-950',
+  'bg-gradient-to-br from-slate-100 to-slate-400 text-ink-950',
+  'bg-gradient-to-br from-orange-300 to-amber-800 text-ink-950',
+];
+
+/** The ranked card of product.md §2: a rank badge, gold, silver and bronze for ranks 1 to 3. */
+export function RankedCard({ item, rank, ...props }: TitleCardProps & { rank: number }) {
+  const medal = MEDALS[rank - 1];
+  const badge = (
+    <span
+      className={cn(
+        'inline-flex size-8 items-center justify-center rounded-lg font-display text-base font-bold shadow-lg',
+        medal ?? 'bg-ink-950/85 text-fg ring-1 ring-white/15',
+      )}
+      data-rank={rank}
+      data-medal={medal ? ['gold', 'silver', 'bronze'][rank - 1] : undefined}
+      aria-label={`Rank ${rank}`}
+    >
+      {rank}
+    </span>
+  );
+  return <TitleCard item={item} badge={badge} {...props} />;
+}

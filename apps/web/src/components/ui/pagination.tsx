@@ -1,0 +1,112 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { cn } from '@/lib/cn.ts';
+import { useMediaQuery } from '@/lib/use-media-query.ts';
+
+export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
+
+/** Keeps a page between 1 and the number of pages (product.md §5). */
+export function clampPage(page: number, totalPages: number): number {
+  if (!Number.isFinite(page)) return 1;
+  return Math.min(Math.max(1, Math.trunc(page)), Math.max(1, totalPages));
+}
+
+/**
+ * The page buttons around the current page: `count` numbers at most, the first and last page
+ * always reachable, ellipses where pages are skipped (product.md §2 Browse: 7, or 3 under 640 px).
+ */
+export function pageWindow(current: number, totalPages: number, count: number): PageItem[] {
+  const total = Math.max(1, totalPages);
+  const page = clampPage(current, total);
+  if (total <= count) return Array.from({ length: total }, (_, index) => index + 1);
+  if (count < 5) {
+    // Too few slots for first/last plus ellipses: a plain window around the current page.
+    const start = clampPage(page - Math.floor(count / 2), total - count + 1);
+    return Array.from({ length: count }, (_, index) => start + index);
+  }
+  const inner = count - 2; // slots between the first and the last page
+  let start = Math.max(2, page - Math.floor((inner - 1) / 2));
+  let end = start + inner - 1;
+  if (end > total - 1) {
+    end = total - 1;
+    start = end - inner + 1;
+  }
+  const items: PageItem[] = [1];
+  if (start > 2) {
+    start += 1; // the ellipsis takes a slot
+    items.push('start-ellipsis');
+  }
+  const needsEnd = end < total - 1;
+  if (needsEnd) end -= 1;
+  for (let number = start; number <= end; number += 1) items.push(number);
+  if (needsEnd) items.push('end-ellipsis');
+  items.push(total);
+  return items;
+}
+
+export interface PaginationProps {
+  page: number;
+  totalPages: number;
+  onPageChange: (page: number) => void;
+  /** Page numbers shown on wide screens; 3 under 640 px. */
+  count?: number;
+  className?: string;
+}
+
+export function Pagination({ page, totalPages, onPageChange, count = 7, className }: PaginationProps) {
+  const isNarrow = useMediaQuery('(max-width: 639px)');
+  if (totalPages <= 1) return null;
+  const current = clampPage(page, totalPages);
+  const items = pageWindow(current, totalPages, isNarrow ? 3 : count);
+  const go = (target: number) => onPageChange(clampPage(target, totalPages));
+  const base =
+    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-40';
+
+  return (
+    <nav aria-label="Pagination" className={cn('flex flex-col items-center gap-3', className)}>
+      <div className="flex flex-wrap items-center justify-center gap-1.5">
+        <button
+          type="button"
+          className={cn(base, 'gap-1 text-fg-muted hover:bg-white/5 hover:text-fg')}
+          onClick={() => go(current - 1)}
+          disabled={current <= 1}
+        >
+          <ChevronLeft className="size-4" aria-hidden />
+          Previous
+        </button>
+        {items.map((item) =>
+          typeof item === 'number' ? (
+            <button
+              key={item}
+              type="button"
+              className={cn(
+                base,
+                item === current ? 'bg-gold-400 text-ink-950' : 'text-fg-muted hover:bg-white/5 hover:text-fg',
+              )}
+              aria-current={item === current ? 'page' : undefined}
+              aria-label={`Page ${item}`}
+              onClick={() => go(item)}
+            >
+              {item}
+            </button>
+          ) : (
+            <span key={item} className="px-1 text-fg-subtle" aria-hidden>
+              …
+            </span>
+          ),
+        )}
+        <button
+          type="button"
+          className={cn(base, 'gap-1 text-fg-muted hover:bg-white/5 hover:text-fg')}
+          onClick={() => go(current + 1)}
+          disabled={current >= totalPages}
+        >
+          Next
+          <ChevronRight className="size-4" aria-hidden />
+        </button>
+      </div>
+      <p className="text-sm text-fg-subtle">
+        Page {current} of {totalPages}
+      </p>
+    </nav>
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { backdropSize, imageUrl, posterSize } from './images.ts';
+
+describe('poster quality', () => {
+  it('uses a fixed size for high, medium and low', () => {
+    expect([posterSize('high', 200), posterSize('medium', 200), posterSize('low', 200)]).toEqual([
+      'w780',
+      'w500',
+      'w342',
+    ]);
+  });
+
+  it('picks by rendered width and pixel ratio on auto', () => {
+    expect(posterSize('auto', 80, 1)).toBe('w92');
+    expect(posterSize('auto', 180, 1)).toBe('w342');
+    expect(posterSize('auto', 180, 2)).toBe('w500');
+    expect(posterSize('auto', 300, 2)).toBe('w780');
+    expect(posterSize('auto', 500, 3)).toBe('original');
+  });
+
+  it('builds URLs under the image base', () => {
+    expect(imageUrl('/api/art/', '/poster/movie/1.svg', 'w342')).toBe('/api/art/w342/poster/movie/1.svg');
+    expect(imageUrl('https://image.tmdb.org/t/p', '/abc.jpg', 'w500')).toBe('https://image.tmdb.org/t/p/w500/abc.jpg');
+    expect(imageUrl('/api/art/', null, 'w342')).toBeNull();
+    expect(backdropSize(375, 2)).toBe('w780');
+    expect(backdropSize(1280, 1)).toBe('original');
+  });
+});

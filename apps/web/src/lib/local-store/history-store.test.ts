@@ -1,0 +1,174 @@
+import { historyKey, type HistoryAddInput } from '@marquee/core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createHistoryStore, type HistoryStore } from './history-store.ts';
+import { createStorage } from './storage.ts';
+
+const T0 = Date.parse('2024-05-01T12:00:00.000Z');
+const stores: HistoryStore[] = [];
+
+/** A store over window.localStorage with a clock that ticks a minute per call. */
+function makeStore() {
+  let tick = 0;
+  const store = createHistoryStore({ storage: createStorage(), now: () => new Date(T0 + tick++ * 60_000) });
+  stores.push(store);
+  return store;
+}
+
+afterEach(() => {
+  stores.splice(0).forEach((store) => store.dispose());
+  vi.restoreAllMocks();
+});
+
+function movie(overrides: Partial<HistoryAddInput> = {}): HistoryAddInput {
+  return { movie_id: 603, movie_title: 'The Matrix', content_type: 'movie', ...overrides };
+}
+
+describe('history store', () => {
+  it('saves an added entry at once, unsynced, and queues it', () => {
+    const store = makeStore();
+    const result = store.add(movie());
+    expect(result.ok).toBe(true);
+    expect(store.getSnapshot()).toEqual([expect.objectContaining({ movie_id: 603, synced: false })]);
+    expect(JSON.parse(window.localStorage.getItem('marquee:history')!)).toEqual(store.getSnapshot());
+    expect(store.getQueue()).toEqual([
+      { op: 'upsert', store: 'history', item: store.getSnapshot()[0], at: store.getSnapshot()[0]!.watched_at },
+    ]);
+    expect(JSON.parse(window.localStorage.getItem('marquee:history:queue')!)).toHaveLength(1);
+  });
+
+  it('passes validation failures on without saving anything', () => {
+    const store = makeStore();
+    expect(store.add(movie({ movie_id: 0 }))).toEqual({
+      ok: false,
+      error: { code: 'invalid_item', message: 'Invalid movie_id provided', field: 'movie_id' },
+    });
+    expect(store.getSnapshot()).toEqual([]);
+    expect(store.getQueue()).toEqual([]);
+  });
+
+  it('records progress and completes at 90 %', () => {
+    const store = makeStore();
+    store.add(movie());
+    const result = store.updateProgress('movie:603', 5400, 6000);
+    expect(result).toMatchObject({ ok: true, value: { completed: true, duration_watched: 5400 } });
+    expect(store.getQueue()).toHaveLength(1);
+  });
+
+  it('does not queue the removal of an entry that never reached the server', () => {
+    const store = makeStore();
+    store.add(movie());
+    store.add(movie({ movie_id: 2, movie_title: 'Two' }));
+    expect(store.remove('movie:603')).toMatchObject({ ok: true, value: { movie_id: 603 } });
+    expect(store.getQueue().map((operation) => [operation.op, operation.item.movie_id])).toEqual([['upsert', 2]]);
+    expect(store.remove('movie:603')).toEqual({
+      ok: false,
+      error: { code: 'not_found', message: 'Item not found in history' },
+    });
+  });
+
+  it('queues the removal of a synced entry, with its key fields', () => {
+    const store = makeStore();
+    store.add({ ...movie({ content_type: 'tv', movie_id: 1399 }), season_number: 1, episode_number: 2 });
+    store.completeSync({ flushed: store.getQueue(), at: new Date(T0 + 3_600_000) });
+    expect(store.getSnapshot()[0]!.synced).toBe(true);
+    expect(store.getQueue()).toEqual([]);
+    expect(store.getLastSync()).toBe(new Date(T0 + 3_600_000).toISOString());
+
+    store.remove('tv:1399:s1:e2');
+    expect(store.getQueue()).toEqual([
+      {
+        op: 'remove',
+        store: 'history',
+        item: { movie_id: 1399, content_type: 'tv', season_number: 1, episode_number: 2 },
+        at: expect.any(String),
+      },
+    ]);
+  });
+
+  it('clears the list, queueing removals only for what the server has', () => {
+    const store = makeStore();
+    store.add(movie());
+    store.completeSync({ flushed: store.getQueue(), at: new Date(T0) });
+    store.add(movie({ movie_id: 2, movie_title: 'Two' }));
+    store.clear();
+    expect(store.getSnapshot()).toEqual([]);
+    // Entry 2 was never synced, but the user has synced before: its pending upsert becomes a removal.
+    expect(store.getQueue().map((operation) => [operation.op, operation.item.movie_id])).toEqual([
+      ['remove', 2],
+      ['remove', 603],
+    ]);
+  });
+
+  it('keeps changes made during a sync and merges the server list', () => {
+    const store = makeStore();
+    store.add(movie());
+    const flushed = store.getQueue();
+    store.add(movie({ movie_id: 2, movie_title: 'Added meanwhile' }));
+    const serverOnly = { ...store.getSnapshot()[1]!, id: 'srv-9', movie_id: 9, movie_title: 'From phone' };
+    store.completeSync({ flushed, server: [serverOnly, { junk: true }], at: new Date(T0 + 600_000) });
+    expect(store.getSnapshot().map((item) => [item.movie_id, item.synced])).toEqual([
+      [2, false],
+      [603, true],
+      [9, true],
+    ]);
+    expect(store.getQueue().map((operation) => operation.item.movie_id)).toEqual([2]);
+  });
+
+  it('reads corrupted storage as a clean history', () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    for (const stored of ['{', '[1,2]', '{"a":1}', 'null', '[{"movie_id":5}]']) {
+      window.localStorage.setItem('marquee:history', stored);
+      window.localStorage.setItem('marquee:history:queue', stored);
+      window.localStorage.setItem('marquee:history:last-sync', stored);
+      const store = makeStore();
+      expect(store.getSnapshot()).toEqual([]);
+      expect(store.getQueue()).toEqual([]);
+      expect(store.getLastSync()).toBeNull();
+    }
+  });
+
+  it('keeps the valid entries of a hand-edited list', () => {
+    const good = {
+      id: 'x',
+      movie_id: 5,
+      movie_title: 'Five',
+      content_type: 'movie',
+      watched_at: '2024-01-01T00:00:00Z',
+    };
+    window.localStorage.setItem('marquee:history', JSON.stringify([good, { ...good, movie_id: 'five' }, 7]));
+    expect(makeStore().getSnapshot()).toEqual([
+      expect.objectContaining({ movie_id: 5, synced: false, completed: false }),
+    ]);
+  });
+
+  it("sees another tab's change through the storage event", () => {
+    const here = makeStore();
+    const listener = vi.fn();
+    here.subscribe(listener);
+    const elsewhere = [
+      {
+        id: 'movie:7',
+        movie_id: 7,
+        movie_title: 'Seven',
+        content_type: 'movie',
+        watched_at: '2024-01-01T00:00:00.000Z',
+      },
+    ];
+    window.localStorage.setItem('marquee:history', JSON.stringify(elsewhere));
+    window.dispatchEvent(new StorageEvent('storage', { key: 'marquee:history', storageArea: window.localStorage }));
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(here.getSnapshot().map(historyKey)).toEqual(['movie:7']);
+  });
+
+  it('sees changes of another store instance in the same tab', () => {
+    const one = makeStore();
+    const two = makeStore();
+    const snapshot = two.getSnapshot();
+    one.add(movie());
+    expect(two.getSnapshot()).not.toBe(snapshot);
+    expect(two.getSnapshot()).toEqual(one.getSnapshot());
+    const unchanged = two.getSnapshot();
+    one.add(movie({ content_type: 'person' } as never));
+    expect(two.getSnapshot()).toBe(unchanged);
+  });
+});

@@ -1,0 +1,124 @@
+import {
+  addToHistory,
+  dropOperationsFor,
+  enqueueOperation,
+  historyKey,
+  mergeHistory,
+  parseStoredHistory,
+  pendingItemKeys,
+  removeFlushed,
+  removeFromHistory,
+  syncItemKey,
+  updateProgress,
+  type HistoryAddInput,
+  type HistoryItem,
+  type LibraryResult,
+  type ListChange,
+  type SyncOperationFor,
+} from '@marquee/core';
+import { createPersistedStore, type LocalStoreOptions, type SyncCompletion } from './persisted-store.ts';
+import { createStorage } from './storage.ts';
+
+type HistoryOperation = SyncOperationFor<'history'>;
+
+export interface HistoryStore {
+  getSnapshot(): readonly HistoryItem[];
+  subscribe(listener: () => void): () => void;
+  /** product.md §4 "History add"; fails with the §5 validation messages. */
+  add(input: HistoryAddInput): LibraryResult<HistoryItem>;
+  /** Playback progress in seconds; completes the entry at 90 % (product.md §9). */
+  updateProgress(key: string, position: number, duration: number | null): LibraryResult<HistoryItem>;
+  /** Removes by merge key (`historyKey(item)`); "Item not found in history" if absent. */
+  remove(key: string): LibraryResult<HistoryItem>;
+  clear(): void;
+  getQueue(): HistoryOperation[];
+  getLastSync(): string | null;
+  /** Drops the flushed operations, merges the server's list and marks what is settled as synced. */
+  completeSync(completion: SyncCompletion): void;
+  dispose(): void;
+}
+
+/**
+ * The viewing history kept in the browser (product.md §4 "History and Watch Later sync"): every
+ * change applies the core rules, is saved at once with synced false and queued for the server.
+ */
+export function createHistoryStore({
+  storage = createStorage(),
+  now = () => new Date(),
+}: LocalStoreOptions = {}): HistoryStore {
+  const base = createPersistedStore(storage, 'history', parseStoredHistory);
+
+  function upserted(result: LibraryResult<ListChange<HistoryItem>>): LibraryResult<HistoryItem> {
+    if (!result.ok) return result;
+    const { list, item } = result.value;
+    base.commit(list, enqueueOperation(base.getQueue(), { op: 'upsert', store: 'history', item, at: item.watched_at }));
+    return { ok: true, value: item };
+  }
+
+  /**
+   * The spec queues a removal only for an item already synced. An entry edited since its last
+   * sync is unsynced yet known to the server, so once anything was ever synced a removal is
+   * queued anyway: a removal the server did not need is harmless, a missing one brings the entry
+   * back on the next merge. A guest's never-synced entry just loses its pending upsert.
+   */
+  function queueRemoval(queue: HistoryOperation[], item: HistoryItem, at: Date): HistoryOperation[] {
+    if (!item.synced && base.getLastSync() === null) return dropOperationsFor(queue, historyKey(item));
+    const { movie_id, content_type, season_number, episode_number } = item;
+    const ref = { movie_id, content_type, season_number, episode_number };
+    return enqueueOperation(queue, { op: 'remove', store: 'history', item: ref, at: at.toISOString() });
+  }
+
+  return {
+    getSnapshot: base.getSnapshot,
+    subscribe: base.subscribe,
+    getQueue: base.getQueue,
+    getLastSync: base.getLastSync,
+    dispose: base.dispose,
+
+    add: (input) => upserted(addToHistory(base.getSnapshot(), input, now())),
+
+    updateProgress: (key, position, duration) =>
+      upserted(updateProgress(base.getSnapshot(), key, position, duration, now())),
+
+    remove(key) {
+      const result = removeFromHistory(base.getSnapshot(), key);
+      if (!result.ok) return result;
+      const { list, item } = result.value;
+      base.commit(list, queueRemoval(base.getQueue(), item, now()));
+      return { ok: true, value: item };
+    },
+
+    clear() {
+      const at = now();
+      base.commit(
+        [],
+        base.getSnapshot().reduce((queue, item) => queueRemoval(queue, item, at), base.getQueue()),
+      );
+    },
+
+    completeSync({ flushed, server, at }) {
+      const queue = removeFlushed(base.getQueue(), flushed);
+      let list = [...base.getSnapshot()];
+      if (server) {
+        // Server data is input like any other: validated, and a title removed here meanwhile stays removed.
+        const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
+        const remote = parseStoredHistory(server).map((item) => ({ ...item, synced: true }));
+        list = mergeHistory(list, remote).filter((item) => !removed.has(historyKey(item)));
+      }
+      const pending = pendingItemKeys(queue);
+      list = list.map((item) => {
+        const synced = !pending.has(historyKey(item));
+        return item.synced === synced ? item : { ...item, synced };
+      });
+      base.commit(list, queue);
+      base.setLastSync(at);
+    },
+  };
+}
+
+let defaultStore: HistoryStore | undefined;
+
+/** The app's history store over window.localStorage, created on first use. */
+export function getHistoryStore(): HistoryStore {
+  return (defaultStore ??= createHistoryStore());
+}

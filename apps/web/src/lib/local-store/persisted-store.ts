@@ -1,0 +1,91 @@
+import {
+  isoTimestampSchema,
+  parseStoredQueue,
+  type SyncOperation,
+  type SyncOperationFor,
+  type SyncStore,
+} from '@marquee/core';
+import { createCell, storeKeys, type MarqueeStorage } from './storage.ts';
+
+export interface LocalStoreOptions {
+  storage?: MarqueeStorage;
+  /** The clock; tests pass a fixed one. */
+  now?: () => Date;
+}
+
+/** What the sync step reports back once `POST /api/me/sync` answered. */
+export interface SyncCompletion {
+  /** The operations that were sent (taken from getQueue() before sending). */
+  flushed: readonly SyncOperation[];
+  /**
+   * This store's part of the answer (a list, or the settings), validated here like any stored
+   * data; omit it to only mark the flushed changes as synced.
+   */
+  server?: unknown;
+  at: Date;
+}
+
+/**
+ * What the history, Watch Later and settings stores share: their value, their sync queue and
+ * their last-sync time, each kept in its own key (product.md §9), and one change notification
+ * for React's useSyncExternalStore, fired whatever tab or wrapper made the change.
+ */
+export interface PersistedStore<T, S extends SyncStore> {
+  /** The same object until the value changes. */
+  getSnapshot(): T;
+  subscribe(listener: () => void): () => void;
+  /** Operations not yet sent to the server, oldest first (product.md §4). */
+  getQueue(): SyncOperationFor<S>[];
+  /** When the queue was last flushed, ISO-8601; null if never. */
+  getLastSync(): string | null;
+  /** Saves a new value and queue at once and tells the subscribers. */
+  commit(value: T, queue: SyncOperationFor<S>[]): void;
+  setLastSync(at: Date): void;
+  /** Stops listening to storage; for tests and hot reload. */
+  dispose(): void;
+}
+
+function parseLastSync(value: unknown): string | null {
+  return isoTimestampSchema.safeParse(value).success ? (value as string) : null;
+}
+
+export function createPersistedStore<T, S extends SyncStore>(
+  storage: MarqueeStorage,
+  store: S,
+  parse: (value: unknown) => T,
+): PersistedStore<T, S> {
+  const keys = storeKeys(store);
+  const value = createCell(storage, keys.items, parse);
+  const queue = createCell(storage, keys.queue, (stored) => parseStoredQueue(store, stored));
+  const lastSync = createCell(storage, keys.lastSync, parseLastSync);
+  const listeners = new Set<() => void>();
+  const notify = () => listeners.forEach((listener) => listener());
+
+  const stopWatching = storage.subscribe([keys.items, keys.queue, keys.lastSync], () => {
+    const changed = [value.refresh(), queue.refresh(), lastSync.refresh()].some(Boolean);
+    if (changed) notify();
+  });
+
+  return {
+    getSnapshot: value.get,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getQueue: queue.get,
+    getLastSync: lastSync.get,
+    commit(next, nextQueue) {
+      value.set(next);
+      queue.set(nextQueue);
+      notify();
+    },
+    setLastSync(at) {
+      lastSync.set(at.toISOString());
+      notify();
+    },
+    dispose() {
+      stopWatching();
+      listeners.clear();
+    },
+  };
+}

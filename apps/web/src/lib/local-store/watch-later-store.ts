@@ -1,0 +1,127 @@
+import {
+  addToWatchLater,
+  dropOperationsFor,
+  enqueueOperation,
+  isInWatchLater,
+  mergeWatchLater,
+  parseStoredWatchLater,
+  pendingItemKeys,
+  removeFlushed,
+  removeFromWatchLater,
+  syncItemKey,
+  toggleWatchLater,
+  watchLaterKey,
+  type ContentType,
+  type LibraryResult,
+  type SyncOperationFor,
+  type WatchLaterAddInput,
+  type WatchLaterItem,
+} from '@marquee/core';
+import { createPersistedStore, type LocalStoreOptions, type SyncCompletion } from './persisted-store.ts';
+import { createStorage } from './storage.ts';
+
+type WatchLaterOperation = SyncOperationFor<'watch_later'>;
+
+export interface WatchLaterStore {
+  getSnapshot(): readonly WatchLaterItem[];
+  subscribe(listener: () => void): () => void;
+  /** Fails with "Item already in watch later" for a saved title (product.md §5). */
+  add(input: WatchLaterAddInput): LibraryResult<WatchLaterItem>;
+  /** Removes by `watchLaterKey(item)`; "Item not found in watch later" if absent. */
+  remove(key: string): LibraryResult<WatchLaterItem>;
+  /** Adds or removes (product.md §4); `added` tells which. */
+  toggle(input: WatchLaterAddInput): LibraryResult<{ item: WatchLaterItem; added: boolean }>;
+  has(movieId: number, contentType: ContentType): boolean;
+  clear(): void;
+  getQueue(): WatchLaterOperation[];
+  getLastSync(): string | null;
+  completeSync(completion: SyncCompletion): void;
+  dispose(): void;
+}
+
+/**
+ * The Watch Later list kept in the browser (product.md §4): changes apply the core rules, are
+ * saved at once with synced false and queued for the server.
+ */
+export function createWatchLaterStore({
+  storage = createStorage(),
+  now = () => new Date(),
+}: LocalStoreOptions = {}): WatchLaterStore {
+  const base = createPersistedStore(storage, 'watch_later', parseStoredWatchLater);
+
+  function queueUpsert(queue: WatchLaterOperation[], item: WatchLaterItem): WatchLaterOperation[] {
+    return enqueueOperation(queue, { op: 'upsert', store: 'watch_later', item, at: item.added_at });
+  }
+
+  /** Same rule and reason as the history store's: see `queueRemoval` there. */
+  function queueRemoval(queue: WatchLaterOperation[], item: WatchLaterItem, at: Date): WatchLaterOperation[] {
+    if (!item.synced && base.getLastSync() === null) return dropOperationsFor(queue, watchLaterKey(item));
+    const ref = { movie_id: item.movie_id, content_type: item.content_type };
+    return enqueueOperation(queue, { op: 'remove', store: 'watch_later', item: ref, at: at.toISOString() });
+  }
+
+  return {
+    getSnapshot: base.getSnapshot,
+    subscribe: base.subscribe,
+    getQueue: base.getQueue,
+    getLastSync: base.getLastSync,
+    dispose: base.dispose,
+
+    add(input) {
+      const result = addToWatchLater(base.getSnapshot(), input, now());
+      if (!result.ok) return result;
+      base.commit(result.value.list, queueUpsert(base.getQueue(), result.value.item));
+      return { ok: true, value: result.value.item };
+    },
+
+    remove(key) {
+      const result = removeFromWatchLater(base.getSnapshot(), key);
+      if (!result.ok) return result;
+      base.commit(result.value.list, queueRemoval(base.getQueue(), result.value.item, now()));
+      return { ok: true, value: result.value.item };
+    },
+
+    toggle(input) {
+      const at = now();
+      const result = toggleWatchLater(base.getSnapshot(), input, at);
+      if (!result.ok) return result;
+      const { list, item, added } = result.value;
+      base.commit(list, added ? queueUpsert(base.getQueue(), item) : queueRemoval(base.getQueue(), item, at));
+      return { ok: true, value: { item, added } };
+    },
+
+    has: (movieId, contentType) => isInWatchLater(base.getSnapshot(), movieId, contentType),
+
+    clear() {
+      const at = now();
+      base.commit(
+        [],
+        base.getSnapshot().reduce((queue, item) => queueRemoval(queue, item, at), base.getQueue()),
+      );
+    },
+
+    completeSync({ flushed, server, at }) {
+      const queue = removeFlushed(base.getQueue(), flushed);
+      let list = [...base.getSnapshot()];
+      if (server) {
+        const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
+        const remote = parseStoredWatchLater(server).map((item) => ({ ...item, synced: true }));
+        list = mergeWatchLater(list, remote).filter((item) => !removed.has(watchLaterKey(item)));
+      }
+      const pending = pendingItemKeys(queue);
+      list = list.map((item) => {
+        const synced = !pending.has(watchLaterKey(item));
+        return item.synced === synced ? item : { ...item, synced };
+      });
+      base.commit(list, queue);
+      base.setLastSync(at);
+    },
+  };
+}
+
+let defaultStore: WatchLaterStore | undefined;
+
+/** The app's Watch Later store over window.localStorage, created on first use. */
+export function getWatchLaterStore(): WatchLaterStore {
+  return (defaultStore ??= createWatchLaterStore());
+}

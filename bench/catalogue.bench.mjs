@@ -1,0 +1,259 @@
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { freePort, load, printTable, startProcess, stopProcess } from './lib.mjs';
+
+/**
+ * Catalogue benchmark (issue: catalogue service). autocannon at 50 connections against discover,
+ * search and details, beside a bare Fastify route measured in the same run:
+ *  1. PGlite with the default catalogue (what `npm start` serves);
+ *  2. PostgreSQL with 1,000,000 titles (the default catalogue plus generated ones), when a
+ *     PostgreSQL server answers at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+ * Targets: search p95 < 30 ms and discover p95 < 20 ms at 1,000,000 titles on PostgreSQL; cached
+ * details at least half the bare route's requests per second.
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const TARGET_TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
+const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const SERVER = ['--import', 'tsx', 'apps/server/src/main.ts'];
+
+const SEARCHES = [
+  'Shawshank edemption',
+  'Feght Club',
+  'the godfather',
+  'lord of',
+  'alien 1979',
+  'breaking bad',
+  'silent river',
+  'dark harbor',
+  'amelie',
+  'king kong 1933',
+];
+const DISCOVERS = [
+  'type=movie',
+  'type=movie&with_genres=18&sort_by=vote_average.desc&vote_count_gte=100',
+  'type=movie&primary_release_year=1999&sort_by=release_date.desc',
+  'type=tv&with_original_language=ko',
+  'type=movie&with_genres=28|878&certification=pg13&page=3',
+];
+
+async function bareRow(connections) {
+  const port = await freePort();
+  const { child } = await startProcess(
+    ['bench/bare-server.mjs'],
+    { PORT: String(port) },
+    `http://127.0.0.1:${port}/bare`,
+  );
+  try {
+    return await load({
+      title: 'bare Fastify JSON route',
+      urls: [`http://127.0.0.1:${port}/bare`],
+      connections,
+      duration: DURATION,
+    });
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+async function scenario(label, env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    SERVER,
+    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    `${base}/api/health`,
+  );
+  try {
+    const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
+    const ids = popular.results.slice(0, 10).map((item) => item.id);
+    // Warm up: the first queries of a fresh process compile plans and fill caches.
+    for (const url of [
+      ...DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`),
+      ...SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
+    ])
+      await fetch(url);
+    const rows = [];
+    rows.push(
+      await load({
+        title: `${label}: discover`,
+        urls: DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
+    );
+    rows.push(
+      await load({
+        title: `${label}: search`,
+        urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
+    );
+    rows.push(
+      await load({
+        title: `${label}: details`,
+        urls: ids.map((id) => `${base}/api/catalogue/movie/${id}`),
+        connections: CONNECTIONS,
+        duration: DURATION,
+      }),
+    );
+    return rows;
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+const WORDS_A = [
+  'Silent',
+  'Dark',
+  'Golden',
+  'Broken',
+  'Last',
+  'Hidden',
+  'Crimson',
+  'Wild',
+  'Electric',
+  'Frozen',
+  'Midnight',
+  'Burning',
+  'Lonely',
+  'Secret',
+  'Distant',
+  'Savage',
+  'Velvet',
+  'Iron',
+  'Paper',
+  'Glass',
+  'Hollow',
+  'Restless',
+  'Stolen',
+  'Endless',
+  'Quiet',
+  'Bitter',
+  'Northern',
+  'Lucky',
+  'Wicked',
+  'Silver',
+];
+const WORDS_B = [
+  'River',
+  'Harbor',
+  'Empire',
+  'Garden',
+  'Horizon',
+  'Kingdom',
+  'Station',
+  'Letters',
+  'Summer',
+  'Winter',
+  'City',
+  'Machine',
+  'Shadows',
+  'Highway',
+  'Island',
+  'Orchard',
+  'Promise',
+  'Frontier',
+  'Symphony',
+  'Mirror',
+  'Circus',
+  'Voyage',
+  'Tide',
+  'Canyon',
+  'Saints',
+  'Echoes',
+  'Engine',
+  'Border',
+  'Carnival',
+  'Lighthouse',
+];
+const WORDS_C = [
+  '',
+  '',
+  '',
+  ' of the North',
+  ' of Fire',
+  ' Returns',
+  ' II',
+  ' in Paris',
+  ' at Dawn',
+  ' of Tomorrow',
+  ': Origins',
+  ' Forever',
+];
+
+/** Fills the titles table up to `target` rows with generated films and series (deterministic). */
+async function generateTitles(client, target) {
+  const [{ count }] = (await client.query('select count(*)::int as count from titles')).rows;
+  if (count >= target) return count;
+  console.log(`Generating ${target - count} titles (indexes rebuilt afterwards)...`);
+  const indexes = (
+    await client.query(
+      `select indexname, indexdef from pg_indexes where tablename = 'titles' and indexname not like '%_pk'`,
+    )
+  ).rows;
+  for (const index of indexes) await client.query(`drop index if exists ${index.indexname}`);
+  const arr = (words) => `array[${words.map((word) => `'${word.replace(/'/g, "''")}'`).join(',')}]`;
+  await client.query(`
+    insert into titles (media_type, id, title, original_title, original_language, overview, release_date, year, genre_ids, runtime,
+      certification, vote_average, vote_count, popularity, search_title)
+    select media_type, id, title, title, lang, 'A generated title for benchmarks.', release_date, extract(year from release_date)::int,
+      genres, 80 + (g % 90), (array['G','PG','PG-13','R','NR'])[1 + (g % 5)], round((3 + (g * 7919 % 70) / 10.0)::numeric, 1),
+      (g * 104729) % 200000, round((0.5 + ((g * 7919) % 100000) / 1000.0)::numeric, 3), lower(title)
+    from (
+      select g, case when g % 10 = 0 then 'tv' else 'movie' end as media_type, 1000000 + g as id,
+        (${arr(WORDS_A)})[1 + (g % ${WORDS_A.length})] || ' ' || (${arr(WORDS_B)})[1 + ((g / ${WORDS_A.length}) % ${WORDS_B.length})]
+          || (${arr(WORDS_C)})[1 + ((g / ${WORDS_A.length * WORDS_B.length}) % ${WORDS_C.length})] as title,
+        (array['en','en','en','fr','es','de','ja','ko','it','zh'])[1 + (g % 10)] as lang,
+        date '1920-01-01' + ((g * 7919) % 38000) as release_date,
+        case when g % 10 = 0 then array[(array[18,35,80,10759,10765,9648])[1 + (g % 6)]]
+             else array[(array[28,12,16,35,80,99,18,10751,14,36,27,10402,9648,10749,878,53,10752,37])[1 + (g % 18)],
+                        (array[18,35,53,28,10749])[1 + (g % 5)]] end as genres
+      from generate_series(1, ${target - count}) as g
+    ) generated`);
+  await client.query(`set maintenance_work_mem = '512MB'`);
+  for (const index of indexes) await client.query(index.indexdef);
+  await client.query('analyze titles');
+  return target;
+}
+
+async function postgresScenario() {
+  const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`No PostgreSQL at ${ADMIN_URL}: skipping the 1,000,000-title scenario.`);
+    return [];
+  }
+  const exists = (await admin.query(`select 1 from pg_database where datname = 'marquee_bench'`)).rowCount > 0;
+  if (!exists) await admin.query('create database marquee_bench');
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = '/marquee_bench';
+  // One start migrates the database and imports the default catalogue.
+  const port = await freePort();
+  const { child } = await startProcess(
+    SERVER,
+    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: url.toString() },
+    `http://127.0.0.1:${port}/api/health`,
+  );
+  await stopProcess(child);
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  const total = await generateTitles(client, TARGET_TITLES);
+  await client.end();
+  return scenario(`PostgreSQL, ${total.toLocaleString('en-US')} titles`, { DATABASE_URL: url.toString() });
+}
+
+const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
+mkdirSync(pgliteDir, { recursive: true });
+const rows = [await bareRow(CONNECTIONS)];
+rows.push(...(await scenario('PGlite, default catalogue', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
+rows.push(...(await postgresScenario()));
+console.log(
+  `\nCatalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s each (autocannon shares the 2 cores with the server)\n`,
+);
+printTable(rows);

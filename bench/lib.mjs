@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+/** Starts a node script as a child process and waits until `url` answers. */
+export async function startProcess(args, env, url, timeoutMs = 600_000) {
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk.toString()));
+  child.stderr.on('data', (chunk) => output.push(chunk.toString()));
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null)
+      throw new Error(`process exited (${child.exitCode}):\n${output.join('').slice(-3000)}`);
+    try {
+      if ((await fetch(url)).ok) return { child, output };
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`${url} did not answer in time:\n${output.join('').slice(-3000)}`);
+}
+
+export async function stopProcess(child) {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      resolve();
+    }, 15_000);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Runs autocannon against one or more URLs (requests spread over them) and returns the figures
+ * this project reports: requests per second, exact latency percentiles (from every response
+ * time, since autocannon's own summary has no p95) and errors (failures, timeouts, non-2xx).
+ */
+export async function load({ title, urls, connections = 50, duration = 10, method = 'GET', body, headers }) {
+  const requests = urls.map((url) => {
+    const parsed = new URL(url);
+    return { method, path: parsed.pathname + parsed.search, ...(body ? { body } : {}) };
+  });
+  const times = [];
+  const instance = autocannon({ url: new URL(urls[0]).origin, connections, duration, requests, headers });
+  instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  const result = await instance;
+  times.sort((a, b) => a - b);
+  const round = (value) => Math.round(value * 10) / 10;
+  return {
+    title,
+    connections,
+    rps: Math.round(result.requests.average),
+    p50: round(percentile(times, 50)),
+    p95: round(percentile(times, 95)),
+    p99: round(percentile(times, 99)),
+    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+    total: result.requests.total,
+  };
+}
+
+export function printTable(rows) {
+  const header = ['scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs bare'];
+  const bare = rows.find((row) => row.title.startsWith('bare'));
+  const lines = rows.map((row) => [
+    row.title,
+    String(row.connections),
+    String(row.rps),
+    String(row.p50),
+    String(row.p95),
+    String(row.p99),
+    String(row.errors),
+    bare ? `${((row.rps / bare.rps) * 100).toFixed(0)}%` : '',
+  ]);
+  const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => line[index].length)));
+  const format = (line) =>
+    line.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+  console.log(format(header));
+  console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+  for (const line of lines) console.log(format(line));
+}

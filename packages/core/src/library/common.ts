@@ -1,0 +1,106 @@
+import { z } from 'zod';
+
+/**
+ * Why a library rule refused a change. `message` is the spec's wording (product.md §5 and §8),
+ * ready to show; `code` is for code that must branch on the reason.
+ */
+export interface LibraryError {
+  code: 'invalid_item' | 'already_exists' | 'not_found' | 'invalid_setting' | 'invalid_file' | 'read_failed';
+  message: string;
+  /** The offending field, when one can be named. */
+  field?: string;
+}
+
+/** The outcome of a library rule: the new state, or why nothing changed. Rules never throw. */
+export type LibraryResult<T> = { ok: true; value: T } | { ok: false; error: LibraryError };
+
+/** A list after a change, with the item that was added, updated or removed. */
+export interface ListChange<T> {
+  list: T[];
+  item: T;
+}
+
+export function succeed<T>(value: T): LibraryResult<T> {
+  return { ok: true, value };
+}
+
+export function fail<T = never>(code: LibraryError['code'], message: string, field?: string): LibraryResult<T> {
+  return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
+}
+
+/** The first issue of a failed parse as a library error, naming its field. */
+export function failFromIssues<T = never>(code: LibraryError['code'], error: z.ZodError): LibraryResult<T> {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.');
+  return fail(code, issue?.message ?? 'Invalid input', field || undefined);
+}
+
+// Field rules shared by history and Watch Later items (product.md §5 "History add").
+export const movieIdSchema = z
+  .number({ message: 'Invalid movie_id provided' })
+  .int('Invalid movie_id provided')
+  .positive('Invalid movie_id provided');
+export const movieTitleSchema = z
+  .string({ message: 'Invalid movie_title provided' })
+  .refine((title) => title.trim().length > 0, 'Invalid movie_title provided');
+export const contentTypeSchema = z.enum(['movie', 'tv'], { message: 'Invalid content_type provided' });
+/** Server timestamps may carry an offset (`+00:00`); local ones are `Date#toISOString()`. */
+export const isoTimestampSchema = z.iso.datetime({ offset: true, message: 'Invalid timestamp' });
+
+export type ContentType = z.infer<typeof contentTypeSchema>;
+
+export function timeOf(iso: string): number {
+  return Date.parse(iso);
+}
+
+/**
+ * A key-order independent serialisation. Merges use it to break exact timestamp ties the same
+ * way whichever side an item came from, which keeps them commutative.
+ */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value)
+      .filter(([, field]) => field !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, field]) => `${JSON.stringify(key)}:${canonicalJson(field)}`).join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
+}
+
+/**
+ * Union of lists by key: for each key the item that `wins` keeps its place, then the survivors are
+ * ordered by `before`. Both orders must be total for the result not to depend on argument order.
+ */
+export function unionByKey<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  wins: (candidate: T, current: T) => boolean,
+  before: (a: T, b: T) => number,
+): T[] {
+  const byKey = new Map<string, T>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const current = byKey.get(key);
+    if (current === undefined || wins(item, current)) byKey.set(key, item);
+  }
+  return [...byKey.values()].sort(before);
+}
+
+/** Newer timestamp first; exact ties fall back to the key, then to the whole item. */
+export function compareNewestFirst<T>(timestampOf: (item: T) => string, keyOf: (item: T) => string) {
+  return (a: T, b: T): number => {
+    const byTime = timeOf(timestampOf(b)) - timeOf(timestampOf(a));
+    if (byTime !== 0) return byTime;
+    const keyA = keyOf(a);
+    const keyB = keyOf(b);
+    if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+    const jsonA = canonicalJson(a);
+    const jsonB = canonicalJson(b);
+    return jsonA < jsonB ? -1 : jsonA > jsonB ? 1 : 0;
+  };
+}

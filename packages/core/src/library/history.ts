@@ -1,0 +1,213 @@
+import { z } from 'zod';
+import {
+  compareNewestFirst,
+  contentTypeSchema,
+  fail,
+  failFromIssues,
+  isoTimestampSchema,
+  movieIdSchema,
+  movieTitleSchema,
+  succeed,
+  unionByKey,
+  type LibraryResult,
+  type ListChange,
+} from './common.ts';
+
+/** History keeps the newest 100 entries, locally and from the server (product.md §9). */
+export const HISTORY_LIMIT = 100;
+
+/** An entry is completed once 90 % of its total duration has been watched (product.md §9). */
+export const COMPLETION_THRESHOLD = 0.9;
+
+const episodePart = z.number().int().min(1);
+
+/**
+ * A viewing-history entry (product.md §3 "History item", player.md §3 "History entry").
+ *
+ * Fields that an older or hand-edited entry may lack default to their empty value, so that such
+ * an entry is kept on read; the identifying fields (id, movie_id, movie_title, content_type,
+ * watched_at) are required and an entry without them is dropped.
+ */
+export const historyItemSchema = z.object({
+  id: z.string().min(1),
+  movie_id: movieIdSchema,
+  movie_title: movieTitleSchema,
+  movie_poster: z.string().nullable().default(null),
+  content_type: contentTypeSchema,
+  watched_at: isoTimestampSchema,
+  /** Seconds watched so far. */
+  duration_watched: z.number().min(0).default(0),
+  /**
+   * Seconds in the whole title or episode, when the player knows it. Marquee's addition to the
+   * spec's fields: the 90 % completion rule needs it.
+   */
+  total_duration: z.number().positive().nullable().default(null),
+  completed: z.boolean().default(false),
+  /** Local only: false until the server has this version of the entry. */
+  synced: z.boolean().default(false),
+  season_number: episodePart.nullable().default(null),
+  episode_number: episodePart.nullable().default(null),
+  episode_title: z.string().nullable().default(null),
+  // Written by the player so that history cards need no catalogue call (player.md §3).
+  backdrop_path: z.string().nullable().optional(),
+  release_date: z.string().nullable().optional(),
+  vote_average: z.number().nullable().optional(),
+  overview: z.string().nullable().optional(),
+});
+export type HistoryItem = z.output<typeof historyItemSchema>;
+
+/** What a caller gives to add an entry: id, watched_at and synced are set by the rule. */
+export const historyAddInputSchema = historyItemSchema.omit({ id: true, watched_at: true, synced: true });
+export type HistoryAddInput = z.input<typeof historyAddInputSchema>;
+
+/** The fields that identify an entry (product.md §9 merge keys). */
+export type HistoryKeyFields = Pick<HistoryItem, 'movie_id' | 'content_type'> & {
+  season_number?: number | null;
+  episode_number?: number | null;
+};
+
+/**
+ * The merge key of an entry (product.md §9): movies by id and type; TV by id, type, season and
+ * episode, so every episode of a series is an entry of its own.
+ */
+export function historyKey(item: HistoryKeyFields): string {
+  if (item.content_type === 'movie') return `movie:${item.movie_id}`;
+  return `tv:${item.movie_id}:s${item.season_number ?? '-'}:e${item.episode_number ?? '-'}`;
+}
+
+const newestFirst = compareNewestFirst<HistoryItem>((item) => item.watched_at, historyKey);
+
+/** Deduplicates by merge key (newer watched_at wins), orders newest first and applies the cap. */
+function normalize(items: readonly HistoryItem[]): HistoryItem[] {
+  const newerWins = (candidate: HistoryItem, current: HistoryItem) => newestFirst(candidate, current) < 0;
+  return unionByKey(items, historyKey, newerWins, newestFirst).slice(0, HISTORY_LIMIT);
+}
+
+/** Whether a position counts as watched to the end (product.md §4 "History add", §9). */
+export function isCompleted(position: number, totalDuration: number | null | undefined): boolean {
+  if (totalDuration == null || !(totalDuration > 0)) return false;
+  return position / totalDuration >= COMPLETION_THRESHOLD;
+}
+
+/**
+ * Adds an entry (product.md §4 "History add", §5). The input is validated with the spec's messages
+ * ("Invalid movie_id provided", "Invalid movie_title provided", "Invalid content_type provided").
+ * An episode already present moves to the top and is updated with the fields given; a movie
+ * already present is replaced. The list stays newest first and capped at {@link HISTORY_LIMIT}.
+ * The entry is marked unsynced: it is a local change the server has not seen.
+ */
+export function addToHistory(
+  list: readonly HistoryItem[],
+  input: HistoryAddInput,
+  now: Date,
+): LibraryResult<ListChange<HistoryItem>> {
+  const parsed = historyAddInputSchema.safeParse(input);
+  if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
+  const fields = parsed.data;
+  if (fields.content_type === 'movie') {
+    // An episode number on a movie would only confuse the key and the SxEy badge.
+    Object.assign(fields, { season_number: null, episode_number: null, episode_title: null });
+  }
+  const key = historyKey(fields);
+  const existing = list.find((item) => historyKey(item) === key);
+  const base = existing && fields.content_type === 'tv' ? existing : undefined;
+  const item: HistoryItem = {
+    ...(base ?? fields),
+    // Only what the caller actually gave overrides the stored episode (e.g. its resume position).
+    ...(base ? definedFieldsOf(fields, input) : {}),
+    id: existing?.id ?? key,
+    watched_at: now.toISOString(),
+    synced: false,
+  };
+  item.completed = item.completed || isCompleted(item.duration_watched, item.total_duration);
+  return succeed({ list: normalize([item, ...list.filter((other) => historyKey(other) !== key)]), item });
+}
+
+function definedFieldsOf(parsed: Partial<HistoryItem>, raw: object): Partial<HistoryItem> {
+  const given = new Set(Object.entries(raw).flatMap(([field, value]) => (value === undefined ? [] : [field])));
+  return Object.fromEntries(Object.entries(parsed).filter(([field]) => given.has(field)));
+}
+
+/**
+ * Records playback progress of an entry (product.md §4, §9): the entry moves to the top and is
+ * completed once {@link COMPLETION_THRESHOLD} of the duration is reached. Completion sticks:
+ * replaying the opening of a finished film does not make it unfinished. A duration that is not a
+ * positive number keeps the one already known.
+ */
+export function updateProgress(
+  list: readonly HistoryItem[],
+  key: string,
+  position: number,
+  duration: number | null,
+  now: Date,
+): LibraryResult<ListChange<HistoryItem>> {
+  const existing = list.find((item) => historyKey(item) === key);
+  if (!existing) return fail('not_found', 'Item not found in history');
+  if (!Number.isFinite(position) || position < 0) return fail('invalid_item', 'Failed to update progress');
+  const total = duration != null && Number.isFinite(duration) && duration > 0 ? duration : existing.total_duration;
+  const watched = total == null ? position : Math.min(position, total);
+  const item: HistoryItem = {
+    ...existing,
+    duration_watched: watched,
+    total_duration: total,
+    completed: existing.completed || isCompleted(watched, total),
+    watched_at: now.toISOString(),
+    synced: false,
+  };
+  return succeed({ list: normalize([item, ...list.filter((other) => other !== existing)]), item });
+}
+
+/** Removes the entry with this merge key; "Item not found in history" if absent (product.md §8). */
+export function removeFromHistory(list: readonly HistoryItem[], key: string): LibraryResult<ListChange<HistoryItem>> {
+  const item = list.find((entry) => historyKey(entry) === key);
+  if (!item) return fail('not_found', 'Item not found in history');
+  return succeed({ list: list.filter((entry) => historyKey(entry) !== key), item });
+}
+
+/**
+ * Merges two histories, e.g. the server's with the local one on login (product.md §4, §9): union by
+ * merge key, the newer watched_at wins, newest first, capped at {@link HISTORY_LIMIT}. Exact ties
+ * are broken the same way whichever side the items come from, so the merge is commutative, and
+ * merging a list with itself (or again with the same list) changes nothing.
+ */
+export function mergeHistory(a: readonly HistoryItem[], b: readonly HistoryItem[]): HistoryItem[] {
+  return normalize([...a, ...b]);
+}
+
+/** Where a series was left off. */
+export interface LastWatchedEpisode {
+  season_number: number;
+  episode_number: number;
+  episode_title: string | null;
+  watched_at: string;
+}
+
+/**
+ * The last-watched episode of a series (product.md §4 "History add"): the series' newest entry by
+ * watched_at, and only if that entry has both a season and an episode; older entries are not
+ * consulted, as the newest one says where the viewer is.
+ */
+export function lastWatchedEpisode(list: readonly HistoryItem[], seriesId: number): LastWatchedEpisode | null {
+  const newest = list.filter((item) => item.content_type === 'tv' && item.movie_id === seriesId).sort(newestFirst)[0];
+  if (!newest || newest.season_number == null || newest.episode_number == null) return null;
+  return {
+    season_number: newest.season_number,
+    episode_number: newest.episode_number,
+    episode_title: newest.episode_title,
+    watched_at: newest.watched_at,
+  };
+}
+
+/**
+ * Reads a stored history (anything: hand-edited JSON, an older version's shape). Invalid entries
+ * are dropped (product.md §5), duplicates merged, order and cap restored. Never throws.
+ */
+export function parseStoredHistory(value: unknown): HistoryItem[] {
+  if (!Array.isArray(value)) return [];
+  return normalize(
+    value.flatMap((entry) => {
+      const parsed = historyItemSchema.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+}
