@@ -1,21 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.mjs';
 
 // Dev tool: node scripts/screenshot.mjs http://localhost:3000 out-dir /path1 /path2 ...
 // Takes full-page screenshots at 1280 px and 375 px wide, to look at what a change shows.
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const [base = 'http://localhost:3000', outDir = '/tmp/shots', ...pages] = process.argv.slice(2);
 mkdirSync(outDir, { recursive: true });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: CHROMIUM_ARGS,
 });
 for (const width of [1280, 375]) {

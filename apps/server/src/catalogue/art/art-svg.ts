@@ -5,8 +5,8 @@
  * - Colours come from the genres: the first genre picks a hue family (horror deep red, comedy warm
  *   yellow, sci-fi violet and cyan...), the second tints it; no genre gives a neutral palette.
  * - A per-title seed (a hash of media type, id and title) picks the composition (light rays, a
- *   sun, orbits, monoliths, ridges, bokeh, a perspective grid, a sound wave) and varies angles and hues,
- *   so that two dramas still look different.
+ *   sun, orbits, monoliths, ridges, bokeh, a perspective grid, a sound wave) and varies angles
+ *   and hues, so that two dramas still look different.
  * - Posters carry the title (Oswald, uppercase, sized to its length, at most 4 lines), the year,
  *   the genres and a FILM / SERIES label; backdrops are pure mood (the app overlays its own text,
  *   bottom-left, which is kept dark); stills show "S1 · E2" and the episode name.

@@ -163,8 +163,8 @@ export function BrowseScreen() {
         aria-label="Filters"
         className="sticky top-16 z-20 -mx-4 border-y border-white/5 bg-ink-950/90 px-4 py-3 backdrop-blur-xl sm:-mx-6 sm:px-6 lg:-mx-8 lg:px-8"
       >
-        <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Type" className="inline-flex rounded-lg bg-white/5 p-1">
+        <div className="flex items-center gap-2">
+          <div role="group" aria-label="Type" className="inline-flex shrink-0 rounded-lg bg-white/5 p-1">
             {(['movie', 'tv'] as const).map((type) => (
               <button
                 key={type}
@@ -172,39 +172,48 @@ export function BrowseScreen() {
                 aria-pressed={state.type === type}
                 onClick={() => apply({ ...state, type, genres: [] })}
                 className={cn(
-                  'h-8 rounded-md px-3 text-sm font-medium transition-colors',
+                  'h-8 rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
                   state.type === type ? 'bg-gold-400 text-ink-950' : 'text-fg-muted hover:text-fg',
                 )}
               >
-                {type === 'movie' ? 'Movies' : 'TV Shows'}
+                {type === 'movie' ? (
+                  'Movies'
+                ) : (
+                  <>
+                    <span className="sm:hidden">TV</span>
+                    <span className="hidden sm:inline">TV Shows</span>
+                  </>
+                )}
               </button>
             ))}
           </div>
           <Button
             variant="outline"
             size="md"
+            className="!px-3"
+            aria-label={activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}
             aria-expanded={panelOpen}
             aria-controls="browse-filters"
             onClick={() => setPanelOpen((open) => !open)}
           >
             <SlidersHorizontal className="size-4" aria-hidden />
-            Filters
+            <span className="hidden sm:inline">Filters</span>
             {activeCount > 0 ? (
-              <span
-                className="ml-1 inline-flex size-5 items-center justify-center rounded-full bg-gold-400 text-xs font-bold text-ink-950"
-                aria-label={`${activeCount} active`}
-              >
+              <span className="inline-flex size-5 items-center justify-center rounded-full bg-gold-400 text-xs font-bold text-ink-950">
                 {activeCount}
               </span>
             ) : null}
-            <ChevronDown className={cn('size-4 transition-transform', panelOpen && 'rotate-180')} aria-hidden />
+            <ChevronDown
+              className={cn('hidden size-4 transition-transform sm:block', panelOpen && 'rotate-180')}
+              aria-hidden
+            />
           </Button>
-          <label className="ml-auto flex items-center gap-2 text-sm text-fg-muted">
+          <label className="ml-auto flex min-w-0 items-center gap-2 text-sm whitespace-nowrap text-fg-muted">
             <span className="hidden sm:inline">Sort by</span>
             <select
               value={state.sortBy}
               onChange={(event) => set('sortBy', event.target.value as SortBy)}
-              className={cn(FIELD, 'w-auto')}
+              className={cn(FIELD, 'w-auto min-w-0 px-2 sm:px-3')}
               aria-label="Sort by"
             >
               {SORT_OPTIONS.map((option) => (

@@ -50,9 +50,15 @@ export function FloatingActions() {
             <span className="hidden sm:inline">Community</span>
           </a>
         ) : null}
-        <button type="button" className={FLOATING} onClick={() => setOpen(true)} aria-haspopup="dialog">
+        <button
+          type="button"
+          className={FLOATING}
+          onClick={() => setOpen(true)}
+          aria-haspopup="dialog"
+          aria-label="Latest Updates"
+        >
           <Megaphone className="size-4 text-gold-400" aria-hidden />
-          <span>Latest Updates</span>
+          <span className="hidden sm:inline">Latest Updates</span>
         </button>
       </div>
       <Dialog open={open} onOpenChange={setOpen} title="Latest Updates" description="What's new in Marquee.">
