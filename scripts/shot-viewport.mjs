@@ -10,7 +10,7 @@ const page = await browser.newPage({
   reducedMotion: 'reduce',
 });
 await page.goto(url, { waitUntil: 'networkidle' });
-await page.evaluate((y) => window.scrollTo(0, y), Number(scrollY));
+await page.evaluate((y) => globalThis.scrollTo(0, y), Number(scrollY));
 await page.waitForTimeout(400);
 await page.screenshot({ path: out });
 await browser.close();
