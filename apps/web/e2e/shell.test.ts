@@ -44,7 +44,7 @@ describe('the app shell', () => {
     const { page } = await browser.open(MOBILE);
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
-    const box = page.getByRole('searchbox', { name: 'Search movies and series' });
+    const box = page.getByRole('combobox', { name: 'Search movies and series' });
     await box.fill('   ');
     await box.press('Enter');
     expect(new URL(page.url()).pathname).toBe('/');
