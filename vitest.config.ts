@@ -3,12 +3,24 @@ import { defineConfig } from 'vitest/config';
 
 const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
 
+/** Server tests that touch no database: run once, not again on PostgreSQL. */
+const DATABASE_FREE = [
+  'src/config.test.ts',
+  'src/main.test.ts',
+  'src/catalogue/art/**',
+  'src/catalogue/local/vega-films.test.ts',
+  'src/catalogue/local/curated-data.test.ts',
+  'src/catalogue/local/popularity.test.ts',
+  'src/catalogue/tmdb/tmdb-mappers.test.ts',
+];
+
 function serverProject(name: string, database: 'pglite' | 'postgres') {
   return {
     test: {
       name,
       root: './apps/server',
       include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+      exclude: database === 'postgres' ? DATABASE_FREE : [],
       environment: 'node',
       env: { MARQUEE_TEST_DB: database },
       testTimeout: 30_000,
