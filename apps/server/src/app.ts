@@ -4,12 +4,24 @@ import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerSecurity } from './plugins/security.ts';
+import { registerCsrfGuard, registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { artRoutes } from './modules/art/art.routes.ts';
+import { createAuth, type Auth } from './modules/auth/auth.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import { createMailer, type Mailer } from './modules/mail/mailer.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** better-auth: sessions for the /api/me/* and comment routes. */
+    auth: Auth;
+  }
+}
 import { createCatalogue } from './catalogue/create-catalogue.ts';
 import type { CatalogueProvider } from './catalogue/provider.ts';
 
@@ -18,6 +30,8 @@ export interface AppDeps {
   database: Database;
   /** The catalogue provider; by default the local catalogue (TMDB when a token is configured). */
   catalogue?: CatalogueProvider;
+  /** Outgoing e-mail; by default SMTP_URL or the log and development outbox. */
+  mailer?: Mailer;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
 }
@@ -28,6 +42,7 @@ export async function buildApp({
   database,
   logger,
   catalogue: givenCatalogue,
+  mailer: givenMailer,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -36,7 +51,7 @@ export async function buildApp({
       return typeof incoming === 'string' && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
 
@@ -45,6 +60,7 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   await registerSecurity(app, config);
+  registerCsrfGuard(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
 
   const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);
@@ -52,6 +68,23 @@ export async function buildApp({
   await appConfigRoutes(app, config, catalogue.capabilities);
   await catalogueRoutes(app, catalogue);
   await artRoutes(app, database.db);
+
+  const mailer =
+    givenMailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: `Marquee <no-reply@${new URL(config.publicUrl).hostname}>`,
+      log: app.log,
+    });
+  const auth = createAuth({
+    db: database.db,
+    config,
+    mailer,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+  });
+  app.decorate('auth', auth);
+  await authRoutes(app, auth, config.publicUrl);
+  if (config.devOutbox) await outboxRoutes(app, mailer);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -18,6 +18,14 @@ export interface Config {
   adScriptUrl: string | null;
   communityUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** Behind a reverse proxy: take the client address from X-Forwarded-For (TRUST_PROXY=1). */
+  trustProxy: boolean;
+  /** Social sign-in providers whose client id and secret are set (GitHub, Google, generic OpenID Connect). */
+  oauth: {
+    github: { clientId: string; clientSecret: string } | null;
+    google: { clientId: string; clientSecret: string } | null;
+    oidc: { clientId: string; clientSecret: string; discoveryUrl: string; name: string } | null;
+  };
   webDistDir: string;
   version: string;
 }
@@ -98,6 +106,23 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     throw new ConfigError('DEV_OUTBOX', `expected 1 or 0, got ${JSON.stringify(devOutbox)}`);
   }
   const publicUrl = parseUrl(env, 'PUBLIC_URL', ['http', 'https']) ?? `http://localhost:${port}`;
+  const trustProxy = read(env, 'TRUST_PROXY');
+  if (trustProxy !== null && trustProxy !== '0' && trustProxy !== '1') {
+    throw new ConfigError('TRUST_PROXY', `expected 1 or 0, got ${JSON.stringify(trustProxy)}`);
+  }
+
+  const pair = (id: string, secret: string) => {
+    const clientId = read(env, id);
+    const clientSecret = read(env, secret);
+    if (Boolean(clientId) !== Boolean(clientSecret)) {
+      throw new ConfigError(clientId ? secret : id, `is required when ${clientId ? id : secret} is set`);
+    }
+    return clientId && clientSecret ? { clientId, clientSecret } : null;
+  };
+  const oidcClient = pair('OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET');
+  const oidcDiscovery = parseUrl(env, 'OIDC_DISCOVERY_URL', ['https', 'http']);
+  if (oidcClient && !oidcDiscovery)
+    throw new ConfigError('OIDC_DISCOVERY_URL', 'is required when OIDC_CLIENT_ID is set');
 
   return {
     port,
@@ -115,6 +140,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     adScriptUrl: parseUrl(env, 'AD_SCRIPT_URL', ['https']),
     communityUrl: parseUrl(env, 'COMMUNITY_URL', ['http', 'https']),
     logLevel,
+    trustProxy: trustProxy === '1',
+    oauth: {
+      github: pair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'),
+      google: pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),
+      oidc:
+        oidcClient && oidcDiscovery
+          ? { ...oidcClient, discoveryUrl: oidcDiscovery, name: read(env, 'OIDC_NAME') ?? 'OpenID Connect' }
+          : null,
+    },
     webDistDir: path.resolve(cwd, read(env, 'WEB_DIST_DIR') ?? path.join(import.meta.dirname, '../../web/dist')),
     version: read(env, 'APP_VERSION') ?? '0.1.0',
   };

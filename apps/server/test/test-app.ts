@@ -16,7 +16,13 @@ export async function createTestApp(
   beforeReady?: (app: FastifyInstance) => void,
   options: TestDatabaseOptions = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist', ...env });
+  const config = loadConfig({
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: '/nonexistent-web-dist',
+    AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+    DEV_OUTBOX: '1',
+    ...env,
+  });
   const database = await createTestDatabase(options);
   const app = await buildApp({ config, database, logger: false });
   beforeReady?.(app);

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet from '@fastify/helmet';
 import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
 
 function originOf(url: string | null): string[] {
   return url ? [new URL(url).origin] : [];
@@ -38,5 +39,31 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Whether a state-changing request comes from another site: a foreign Origin, or the browser says so. */
+export function isCrossSite(request: Pick<FastifyRequest, 'headers' | 'protocol'>, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && origin !== 'null') {
+    const allowed = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.headers.host ?? ''}`]);
+    return !allowed.has(origin);
+  }
+  if (origin === 'null') return true;
+  // Without Origin (old browsers, tools like curl), a browser's own verdict still counts.
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+/**
+ * CSRF guard for the whole API: a POST, PATCH, PUT or DELETE sent from another site is refused
+ * (403) before any route runs, whatever the cookie's SameSite. Requests without Origin (API
+ * clients, curl) are not forged by browsers, so they pass.
+ */
+export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (isCrossSite(request, config.publicUrl)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
   });
 }

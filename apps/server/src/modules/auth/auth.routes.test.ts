@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+
+const ORIGIN = 'http://localhost:3000';
+let t: TestApp;
+let nextAddress = 1;
+/** Each request from its own address, so that per-IP rate limits only bite the test about them. */
+const freshAddress = () => `198.51.100.${(nextAddress++ % 250) + 1}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+function post(url: string, payload: unknown, cookie?: string) {
+  return t.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as Record<string, unknown>,
+    remoteAddress: freshAddress(),
+    // better-auth refuses state-changing requests without a trusted Origin (CSRF protection).
+    headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) },
+  });
+}
+
+async function lastMailTo(email: string) {
+  const outbox = (await t.app.inject('/api/dev/outbox')).json().results as Array<{
+    to: string;
+    subject: string;
+    links: string[];
+  }>;
+  const mail = outbox.find((entry) => entry.to === email);
+  if (!mail) throw new Error(`no e-mail to ${email}`);
+  return mail;
+}
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const session = cookies.find((cookie) => cookie.startsWith('marquee.session_token='));
+  if (!session) throw new Error(`no session cookie in ${JSON.stringify(cookies)}`);
+  return session;
+}
+
+async function signUpAndConfirm(email: string, password: string, name = '') {
+  const signUp = await post('/api/auth/sign-up/email', { email, password, name });
+  expect(signUp.statusCode).toBe(200);
+  const mail = await lastMailTo(email);
+  const link = new URL(mail.links[0]!);
+  const verify = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+  expect(verify.statusCode).toBeLessThan(400);
+}
+
+describe('accounts', () => {
+  it('signs up, refuses sign-in until the e-mail is confirmed, then signs in with a safe cookie', async () => {
+    const signUp = await post('/api/auth/sign-up/email', {
+      email: 'ada@example.org',
+      password: 'analytical',
+      name: 'ada',
+    });
+    expect(signUp.statusCode).toBe(200);
+    const early = await post('/api/auth/sign-in/email', { email: 'ada@example.org', password: 'analytical' });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.code).toBe('forbidden');
+
+    const mail = await lastMailTo('ada@example.org');
+    expect(mail.subject).toBe('Confirm your Marquee account');
+    const link = new URL(mail.links[0]!);
+    expect(link.pathname).toBe('/api/auth/verify-email');
+    expect((await t.app.inject({ method: 'GET', url: link.pathname + link.search })).statusCode).toBeLessThan(400);
+
+    const signIn = await post('/api/auth/sign-in/email', { email: 'ada@example.org', password: 'analytical' });
+    expect(signIn.statusCode).toBe(200);
+    const cookie = sessionCookie(signIn.headers['set-cookie']);
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).not.toMatch(/Secure/); // plain http here; Secure behind https (PUBLIC_URL)
+
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(session.json().user).toMatchObject({ email: 'ada@example.org', emailVerified: true, name: 'ada' });
+
+    const signOut = await post('/api/auth/sign-out', {}, cookie.split(';')[0]!);
+    expect(signOut.statusCode).toBe(200);
+    const after = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookie.split(';')[0]! },
+    });
+    expect(after.json()).toBeNull();
+  });
+
+  it('stores a hashed password, never the password itself', async () => {
+    await signUpAndConfirm('hash@example.org', 'plain-secret-1');
+    const rows = await t.database.rows<{ password: string }>(
+      (await import('drizzle-orm'))
+        .sql`select password from account a join "user" u on u.id = a.user_id where u.email = 'hash@example.org'`,
+    );
+    expect(rows[0]?.password).toBeTruthy();
+    expect(rows[0]?.password).not.toContain('plain-secret-1');
+  });
+
+  it('refuses a password under 6 characters and a bad e-mail', async () => {
+    expect(
+      (await post('/api/auth/sign-up/email', { email: 'short@example.org', password: '12345', name: '' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await post('/api/auth/sign-up/email', { email: 'not-an-email', password: '123456', name: '' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('keeps usernames unique whatever their case', async () => {
+    await signUpAndConfirm('grace@example.org', 'cobol-rules', 'Grace');
+    const clash = await post('/api/auth/sign-up/email', {
+      email: 'other@example.org',
+      password: 'cobol-rules',
+      name: 'grace',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error).toEqual({ code: 'conflict', message: 'Username is already taken' });
+  });
+
+  it('answers a wrong password and an unknown account alike (no enumeration)', async () => {
+    const wrong = await post('/api/auth/sign-in/email', { email: 'grace@example.org', password: 'wrong-password' });
+    const unknown = await post('/api/auth/sign-in/email', { email: 'nobody@example.org', password: 'wrong-password' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('resets a password through the e-mailed link, answering unknown addresses the same way', async () => {
+    await signUpAndConfirm('reset@example.org', 'first-password');
+    const known = await post('/api/auth/request-password-reset', {
+      email: 'reset@example.org',
+      redirectTo: '/reset-password',
+    });
+    const unknown = await post('/api/auth/request-password-reset', {
+      email: 'ghost@example.org',
+      redirectTo: '/reset-password',
+    });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+
+    const mail = await lastMailTo('reset@example.org');
+    expect(mail.subject).toBe('Reset your Marquee password');
+    const link = new URL(mail.links[0]!);
+    const redirect = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(redirect.statusCode).toBe(302);
+    const target = new URL(String(redirect.headers.location), ORIGIN);
+    expect(target.pathname).toBe('/reset-password');
+    const token = target.searchParams.get('token');
+    expect(token).toBeTruthy();
+
+    const reset = await post('/api/auth/reset-password', { newPassword: 'second-password', token });
+    expect(reset.statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'reset@example.org', password: 'first-password' })).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'reset@example.org', password: 'second-password' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'grace@example.org', password: 'cobol-rules' },
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toEqual({ code: 'forbidden', message: 'Cross-site requests are not allowed' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      payload: 'x=1',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(form.statusCode).toBe(403);
+  });
+
+  it('rate-limits repeated sign-in attempts with 429', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 14; attempt += 1) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'grace@example.org', password: `guess-${attempt}` },
+        remoteAddress: '203.0.113.9',
+        headers: { origin: ORIGIN },
+      });
+      statuses.push(response.statusCode);
+      if (response.statusCode === 429) {
+        expect(response.json().error.code).toBe('rate_limited');
+        break;
+      }
+    }
+    expect(statuses).toContain(429);
+  });
+});

@@ -1,0 +1,52 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import { ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import type { Auth } from './auth.ts';
+
+/** better-auth's own error codes become the API's, by status (422 is invalid input too). */
+function codeForStatus(status: number): ErrorCode {
+  if (status === 422) return 'invalid_input';
+  const match = (Object.entries(ERROR_STATUS) as Array<[ErrorCode, number]>).find(([, value]) => value === status);
+  return match?.[0] ?? (status >= 500 ? 'internal' : 'invalid_input');
+}
+
+/** Turns a Fastify request into the fetch Request better-auth handles. */
+function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
+  const url = new URL(request.url, publicUrl);
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD' && request.body !== undefined;
+  const headers = fromNodeHeaders(request.headers);
+  // The client address as Fastify established it (proxy headers only count with TRUST_PROXY), so
+  // that better-auth's per-IP rate limits cannot be dodged with a forged X-Forwarded-For.
+  headers.set('x-forwarded-for', request.ip);
+  return new Request(url, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
+  });
+}
+
+/** /api/auth/*: every better-auth endpoint (sign-up, sign-in, sign-out, session, verification, reset, social). */
+export async function authRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): Promise<void> {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const response = await auth.handler(toFetchRequest(request, publicUrl));
+      void reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') void reply.header(key, value);
+      });
+      for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
+      void reply.header('cache-control', 'no-store');
+      const text = await response.text();
+      if (response.status >= 400 && text && response.headers.get('content-type')?.includes('application/json')) {
+        // One error shape for the whole API: {"error":{"code","message"}}.
+        const body = JSON.parse(text) as { message?: string };
+        const code = codeForStatus(response.status);
+        const message = response.status >= 500 ? 'Internal server error' : (body.message ?? 'Authentication failed');
+        return reply.send({ error: { code, message } });
+      }
+      return reply.send(text || null);
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth } from 'better-auth/plugins';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { account, rateLimit, session, user, userProfiles, verification } from './auth-schema.ts';
+
+export interface AuthDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  secret: string;
+}
+
+/** Usernames: 3 to 30 letters, digits, dots, dashes and underscores. */
+export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{3,30}$/u;
+
+async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(
+      sql`lower(${userProfiles.username}) = lower(${username})${exceptUserId ? sql` and ${userProfiles.id} <> ${exceptUserId}` : sql``}`,
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * better-auth on the project database: e-mail and password (confirmation required before
+ * signing in), password reset by e-mail, social providers enabled by environment variables,
+ * rate limits kept in the database (shared by every app server), scrypt password hashes
+ * (memory-hard). The sign-up name is the optional username; a user_profiles row is made with it.
+ */
+export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+  const isHttps = config.publicUrl.startsWith('https:');
+  const socialProviders = {
+    ...(config.oauth.github ? { github: config.oauth.github } : {}),
+    ...(config.oauth.google ? { google: config.oauth.google } : {}),
+  };
+  const oidc = config.oauth.oidc;
+
+  return betterAuth({
+    appName: 'Marquee',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      async sendResetPassword({ user: target, url }) {
+        await mailer.send({
+          to: target.email,
+          subject: 'Reset your Marquee password',
+          text: `Someone asked to reset the password of your Marquee account.\n\nChoose a new password here (the link works for one hour):\n${url}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+        });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: 24 * 60 * 60,
+      async sendVerificationEmail({ user: target, url }) {
+        await mailer.send({
+          to: target.email,
+          subject: 'Confirm your Marquee account',
+          text: `Welcome to Marquee!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+        });
+      },
+    },
+    socialProviders,
+    plugins: oidc
+      ? [
+          genericOAuth({
+            config: [
+              {
+                providerId: 'oidc',
+                clientId: oidc.clientId,
+                clientSecret: oidc.clientSecret,
+                discoveryUrl: oidc.discoveryUrl,
+                scopes: ['openid', 'email', 'profile'],
+              },
+            ],
+          }),
+        ]
+      : [],
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 120,
+      customRules: {
+        '/sign-in/email': { window: 60, max: 10 },
+        '/sign-up/email': { window: 60, max: 5 },
+        '/request-password-reset': { window: 60, max: 5 },
+        '/send-verification-email': { window: 60, max: 5 },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'marquee',
+      useSecureCookies: isHttps,
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(candidate) {
+            const username = candidate.name?.trim() ?? '';
+            if (username && !USERNAME_PATTERN.test(username)) {
+              throw new APIError('BAD_REQUEST', {
+                message: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores',
+              });
+            }
+            if (username && (await isUsernameTaken(db, username))) {
+              throw new APIError('CONFLICT', { message: 'Username is already taken' });
+            }
+            return { data: { ...candidate, name: username } };
+          },
+          async after(created) {
+            await db
+              .insert(userProfiles)
+              .values({
+                id: created.id,
+                username: created.name || null,
+                email: created.email,
+                avatarUrl: created.image ?? null,
+              })
+              .onConflictDoNothing();
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export { isUsernameTaken };
