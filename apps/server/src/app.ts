@@ -15,6 +15,8 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+import { profileRoutes } from './modules/me/profile.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -85,6 +87,8 @@ export async function buildApp({
   app.decorate('auth', auth);
   await authRoutes(app, auth, config.publicUrl);
   if (config.devOutbox) await outboxRoutes(app, mailer);
+  await meRoutes(app, database.db);
+  await profileRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,0 +1,74 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { user } from '../auth/auth-schema.ts';
+
+/**
+ * The signed-in user's personal data (product.md §3, §7 Backend), one row per item. `item_key` is
+ * the merge key of product.md §9 (a TV entry per season and episode, so that one series' episodes
+ * do not overwrite each other). `changed_at` is the client time of the last change that won and
+ * `deleted_at` marks a removal kept as a tombstone (DESIGN.md "Sync rules").
+ */
+const owner = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+export const viewingHistory = pgTable(
+  'viewing_history',
+  {
+    userId: owner(),
+    itemKey: text('item_key').notNull(),
+    id: text('id').notNull(),
+    movieId: integer('movie_id').notNull(),
+    movieTitle: text('movie_title').notNull(),
+    moviePoster: text('movie_poster'),
+    contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
+    watchedAt: timestamp('watched_at', { withTimezone: true, mode: 'string' }).notNull(),
+    durationWatched: real('duration_watched').notNull().default(0),
+    totalDuration: real('total_duration'),
+    completed: boolean('completed').notNull().default(false),
+    seasonNumber: integer('season_number'),
+    episodeNumber: integer('episode_number'),
+    episodeTitle: text('episode_title'),
+    extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** Breaks ties between changes made at the same instant: removals first, then by content. */
+    fingerprint: text('fingerprint').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemKey] }),
+    index('viewing_history_user_watched_idx').on(table.userId, table.watchedAt.desc()),
+  ],
+);
+
+export const watchLater = pgTable(
+  'watch_later',
+  {
+    userId: owner(),
+    itemKey: text('item_key').notNull(),
+    id: text('id').notNull(),
+    movieId: integer('movie_id').notNull(),
+    movieTitle: text('movie_title').notNull(),
+    moviePoster: text('movie_poster'),
+    movieOverview: text('movie_overview'),
+    movieReleaseDate: text('movie_release_date'),
+    movieVoteAverage: real('movie_vote_average'),
+    contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true, mode: 'string' }).notNull(),
+    syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
+    /** Breaks ties between changes made at the same instant: removals first, then by content. */
+    fingerprint: text('fingerprint').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemKey] }),
+    index('watch_later_user_added_idx').on(table.userId, table.addedAt.desc()),
+  ],
+);
+
+export const userSettings = pgTable('user_settings', {
+  userId: owner().primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+});

@@ -1,0 +1,207 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const watchLaterItem = (id: number, added = '2026-11-20T10:00:00.000Z') => ({
+  id: `movie:${id}`,
+  movie_id: id,
+  movie_title: `Film ${id}`,
+  movie_poster: null,
+  movie_overview: null,
+  movie_release_date: '1999-10-15',
+  movie_vote_average: 8.1,
+  content_type: 'movie',
+  added_at: added,
+  synced: false,
+});
+
+const historyItem = (id: number, watched: string, season?: number, episode?: number) => ({
+  id: season ? `tv:${id}:s${season}:e${episode}` : `movie:${id}`,
+  movie_id: id,
+  movie_title: `Title ${id}`,
+  movie_poster: null,
+  content_type: season ? 'tv' : 'movie',
+  watched_at: watched,
+  duration_watched: 120,
+  total_duration: 1000,
+  completed: false,
+  synced: false,
+  season_number: season ?? null,
+  episode_number: episode ?? null,
+  episode_title: null,
+});
+
+function sync(cookie: string, operations: unknown[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/me/sync',
+    payload: { operations },
+    headers: { cookie, origin: TEST_ORIGIN },
+  });
+}
+
+describe('/api/me', () => {
+  it('refuses every endpoint without a session', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/me/history'],
+      ['GET', '/api/me/watch-later'],
+      ['GET', '/api/me/settings'],
+      ['GET', '/api/me/profile'],
+      ['PATCH', '/api/me/profile'],
+      ['POST', '/api/me/sync'],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        payload: method === 'GET' ? undefined : {},
+        headers: { origin: TEST_ORIGIN, cookie: 'marquee.session_token=forged.value' },
+      });
+      expect(response.statusCode, `${method} ${url}`).toBe(401);
+      expect(response.json().error.code).toBe('unauthorized');
+    }
+  });
+
+  it("never shows or changes another user's rows", async () => {
+    const ada = await signedInUser(t.app);
+    const bob = await signedInUser(t.app);
+    await sync(ada.cookie, [
+      { op: 'upsert', store: 'watch_later', item: watchLaterItem(550), at: '2026-11-20T10:00:00.000Z' },
+      {
+        op: 'upsert',
+        store: 'history',
+        item: historyItem(603, '2026-11-20T09:00:00.000Z'),
+        at: '2026-11-20T09:00:00.000Z',
+      },
+      { op: 'upsert', store: 'settings', item: { gridColumns: 5 }, at: '2026-11-20T09:00:00.000Z' },
+    ]);
+    expect(
+      (await t.app.inject({ url: '/api/me/watch-later', headers: { cookie: bob.cookie } })).json().results,
+    ).toEqual([]);
+    expect((await t.app.inject({ url: '/api/me/history', headers: { cookie: bob.cookie } })).json().results).toEqual(
+      [],
+    );
+    expect(
+      (await t.app.inject({ url: '/api/me/settings', headers: { cookie: bob.cookie } })).json().settings.gridColumns,
+    ).toBe(6);
+    // Bob removing "the same" title removes nothing of Ada's.
+    await sync(bob.cookie, [
+      {
+        op: 'remove',
+        store: 'watch_later',
+        item: { movie_id: 550, content_type: 'movie' },
+        at: '2026-11-21T10:00:00.000Z',
+      },
+    ]);
+    const adas = (await t.app.inject({ url: '/api/me/watch-later', headers: { cookie: ada.cookie } })).json().results;
+    expect(adas.map((item: { movie_id: number }) => item.movie_id)).toEqual([550]);
+    const settings = (await t.app.inject({ url: '/api/me/settings', headers: { cookie: ada.cookie } })).json();
+    expect(settings.settings.gridColumns).toBe(5);
+    expect(settings.updated_at).toBe('2026-11-20T09:00:00.000Z');
+  });
+
+  it('names the bad field of an invalid operation', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const response = await sync(cookie, [
+      {
+        op: 'upsert',
+        store: 'watch_later',
+        item: { ...watchLaterItem(1), movie_id: -4 },
+        at: '2026-11-20T10:00:00.000Z',
+      },
+    ]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.message).toMatch(/^Invalid operations\.0\.item\.movie_id/);
+    const unknownStore = await sync(cookie, [
+      { op: 'upsert', store: 'passwords', item: {}, at: '2026-11-20T10:00:00.000Z' },
+    ]);
+    expect(unknownStore.statusCode).toBe(400);
+  });
+
+  it('is idempotent, lets the newer change win and keeps removals as tombstones', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const add = { op: 'upsert', store: 'watch_later', item: watchLaterItem(27205), at: '2026-11-20T10:00:00.000Z' };
+    const first = (await sync(cookie, [add])).json();
+    const again = (await sync(cookie, [add, add])).json();
+    expect(again).toEqual(first);
+    expect(first.watch_later).toHaveLength(1);
+    // Removed at 11:00 on one device...
+    await sync(cookie, [
+      {
+        op: 'remove',
+        store: 'watch_later',
+        item: { movie_id: 27205, content_type: 'movie' },
+        at: '2026-11-20T11:00:00.000Z',
+      },
+    ]);
+    // ...an older copy from another device does not bring it back...
+    expect((await sync(cookie, [add])).json().watch_later).toEqual([]);
+    // ...but adding it again later does.
+    const readded = (await sync(cookie, [{ ...add, at: '2026-11-20T12:00:00.000Z' }])).json();
+    expect(readded.watch_later.map((item: { movie_id: number }) => item.movie_id)).toEqual([27205]);
+  });
+
+  it('keeps episodes of a series apart and the newest 100 history entries', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const base = Date.parse('2026-01-01T00:00:00.000Z');
+    const operations = Array.from({ length: 105 }, (_, index) => {
+      const watched = new Date(base + index * 60_000).toISOString();
+      return {
+        op: 'upsert',
+        store: 'history',
+        item: historyItem(1396, watched, 1 + Math.floor(index / 20), (index % 20) + 1),
+        at: watched,
+      };
+    });
+    const state = (await sync(cookie, operations)).json();
+    expect(state.history).toHaveLength(100);
+    expect(state.history[0].season_number).toBe(6);
+    const times = state.history.map((item: { watched_at: string }) => item.watched_at);
+    expect(times).toEqual([...times].sort().reverse());
+    // The five oldest episodes were trimmed and an old copy cannot return.
+    const oldest = operations[0]!;
+    expect((await sync(cookie, [oldest])).json().history).toHaveLength(100);
+  });
+});
+
+describe('/api/me/profile', () => {
+  it('edits the username and avatar, checks availability and validates both', async () => {
+    const ada = await signedInUser(t.app);
+    const bob = await signedInUser(t.app);
+    const patch = (cookie: string, payload: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/me/profile',
+        payload: payload as object,
+        headers: { cookie, origin: TEST_ORIGIN },
+      });
+    const saved = await patch(ada.cookie, { username: 'Lovelace', avatar_url: 'https://example.org/ada.png' });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      username: 'Lovelace',
+      avatar_url: 'https://example.org/ada.png',
+      email: ada.email,
+      email_verified: true,
+    });
+    expect((await patch(bob.cookie, { username: 'lovelace' })).json().error).toEqual({
+      code: 'conflict',
+      message: 'Username is already taken',
+    });
+    const badAvatar = await patch(ada.cookie, { avatar_url: 'javascript:alert(1)' });
+    expect(badAvatar.statusCode).toBe(400);
+    expect(badAvatar.json().error.message).toBe('Invalid avatar_url: must start with http:// or https://');
+    expect((await patch(ada.cookie, { email: 'x@example.org' })).statusCode).toBe(400);
+
+    const check = (cookie: string | undefined, name: string) =>
+      t.app.inject({ url: `/api/profiles/username-available?username=${name}`, headers: cookie ? { cookie } : {} });
+    expect((await check(undefined, 'LOVELACE')).json()).toEqual({ username: 'LOVELACE', available: false });
+    expect((await check(ada.cookie, 'lovelace')).json().available).toBe(true); // her own name
+    expect((await check(bob.cookie, 'lovelace')).json().available).toBe(false);
+    expect((await check(undefined, 'a')).statusCode).toBe(400);
+  });
+});

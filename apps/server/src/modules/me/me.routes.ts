@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { syncRequestSchema } from '@marquee/core';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
+import { requireUser } from '../auth/session.ts';
+import { applySync, findSettings, listHistory, listWatchLater } from './me.repository.ts';
+
+/** At most this many operations in one sync request; the client sends its queue in batches. */
+export const SYNC_BATCH_LIMIT = 500;
+
+/** /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them. */
+export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/me/')) void reply.header('cache-control', 'private, no-store');
+  });
+
+  app.get('/api/me/history', async (request) => {
+    const user = await requireUser(app, request);
+    return { results: await listHistory(db, user.id) };
+  });
+
+  app.get('/api/me/watch-later', async (request) => {
+    const user = await requireUser(app, request);
+    return { results: await listWatchLater(db, user.id) };
+  });
+
+  app.get('/api/me/settings', async (request) => {
+    const user = await requireUser(app, request);
+    return findSettings(db, user.id);
+  });
+
+  app.post('/api/me/sync', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
+    const user = await requireUser(app, request);
+    const { operations } = parseOrThrow(syncRequestSchema, request.body, 'body');
+    if (operations.length > SYNC_BATCH_LIMIT) {
+      throw new AppError(
+        'invalid_input',
+        `Invalid operations: must hold at most ${SYNC_BATCH_LIMIT} operations per request`,
+      );
+    }
+    return applySync(db, user.id, operations);
+  });
+}

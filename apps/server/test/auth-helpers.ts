@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+let counter = 0;
+
+/** Signs up a user, confirms the e-mail through the dev outbox and signs in; returns the cookie. */
+export async function signedInUser(
+  app: FastifyInstance,
+  email = `user${++counter}-${Date.now()}@example.org`,
+  password = 'correct-horse',
+) {
+  const remoteAddress = `192.0.2.${(counter % 250) + 1}`;
+  const headers = { origin: TEST_ORIGIN };
+  const signUp = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email, password, name: '' },
+    headers,
+    remoteAddress,
+  });
+  if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+  const outbox = (await app.inject('/api/dev/outbox')).json().results as Array<{ to: string; links: string[] }>;
+  const link = new URL(outbox.find((mail) => mail.to === email)!.links[0]!);
+  await app.inject({ method: 'GET', url: link.pathname + link.search });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    headers,
+    remoteAddress,
+  });
+  const setCookie = signIn.headers['set-cookie'];
+  const cookies = Array.isArray(setCookie) ? setCookie : [String(setCookie)];
+  const cookie = cookies.find((value) => value.startsWith('marquee.session_token='))!.split(';')[0]!;
+  const userId = (await app.inject({ url: '/api/auth/get-session', headers: { cookie } })).json().user.id as string;
+  return { email, cookie, userId };
+}
