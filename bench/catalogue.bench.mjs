@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, load, printTable, startProcess, stopProcess } from './lib.mjs';
+import { freePort, load, printTable, root, startProcess, stopProcess } from './lib.mjs';
 
 /**
  * Catalogue benchmark (issue: catalogue service). autocannon at 50 connections against discover,
@@ -188,7 +188,10 @@ const WORDS_C = [
 /** Fills the titles table up to `target` rows with generated films and series (deterministic). */
 async function generateTitles(client, target) {
   const [{ count }] = (await client.query('select count(*)::int as count from titles')).rows;
-  if (count >= target) return count;
+  if (count >= target) {
+    await ensureIndexes(client);
+    return count;
+  }
   console.log(`Generating ${target - count} titles (indexes rebuilt afterwards)...`);
   const indexes = (
     await client.query(
@@ -201,32 +204,52 @@ async function generateTitles(client, target) {
     insert into titles (media_type, id, title, original_title, original_language, overview, release_date, year, genre_ids, runtime,
       certification, vote_average, vote_count, popularity, search_title)
     select media_type, id, title, title, lang, 'A generated title for benchmarks.', release_date, extract(year from release_date)::int,
-      genres, 80 + (g % 90), (array['G','PG','PG-13','R','NR'])[1 + (g % 5)], round((3 + (g * 7919 % 70) / 10.0)::numeric, 1),
-      (g * 104729) % 200000, round((0.5 + ((g * 7919) % 100000) / 1000.0)::numeric, 3), lower(title)
+      genres, 80 + (g % 90), (array['G','PG','PG-13','R','NR'])[1 + (g % 5)], round((3 + (g::bigint * 7919 % 70) / 10.0)::numeric, 1),
+      (g::bigint * 104729 % 200000)::int, round((0.5 + (g::bigint * 7919 % 100000) / 1000.0)::numeric, 3), lower(title)
     from (
       select g, case when g % 10 = 0 then 'tv' else 'movie' end as media_type, 1000000 + g as id,
         (${arr(WORDS_A)})[1 + (g % ${WORDS_A.length})] || ' ' || (${arr(WORDS_B)})[1 + ((g / ${WORDS_A.length}) % ${WORDS_B.length})]
           || (${arr(WORDS_C)})[1 + ((g / ${WORDS_A.length * WORDS_B.length}) % ${WORDS_C.length})] as title,
         (array['en','en','en','fr','es','de','ja','ko','it','zh'])[1 + (g % 10)] as lang,
-        date '1920-01-01' + ((g * 7919) % 38000) as release_date,
+        date '1920-01-01' + (g::bigint * 7919 % 38000)::int as release_date,
         case when g % 10 = 0 then array[(array[18,35,80,10759,10765,9648])[1 + (g % 6)]]
              else array[(array[28,12,16,35,80,99,18,10751,14,36,27,10402,9648,10749,878,53,10752,37])[1 + (g % 18)],
                         (array[18,35,53,28,10749])[1 + (g % 5)]] end as genres
       from generate_series(1, ${target - count}) as g
     ) generated`);
-  await client.query(`set maintenance_work_mem = '512MB'`);
-  for (const index of indexes) await client.query(index.indexdef);
-  await client.query('analyze titles');
+  await ensureIndexes(client);
   return target;
 }
 
-async function postgresScenario() {
+/**
+ * The titles indexes as the committed migrations create them (read from the SQL files, so that a
+ * benchmark run that stopped half-way can always put them back).
+ */
+function titleIndexes() {
+  const dir = path.join(root, 'apps/server/drizzle');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.sql'))
+    .flatMap((file) => readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint'))
+    .map((statement) => statement.trim().replace(/;$/, ''))
+    .filter((statement) => /^CREATE INDEX "titles_/.test(statement))
+    .map((statement) => ({ name: /^CREATE INDEX "([^"]+)"/.exec(statement)[1], statement }));
+}
+
+async function ensureIndexes(client) {
+  await client.query(`set maintenance_work_mem = '512MB'`);
+  for (const index of titleIndexes())
+    await client.query(index.statement.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
+  await client.query('analyze titles');
+}
+
+/** Creates and fills the 1,000,000-title database; returns its URL, or null without PostgreSQL. */
+async function preparePostgres() {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
   } catch {
     console.log(`No PostgreSQL at ${ADMIN_URL}: skipping the 1,000,000-title scenario.`);
-    return [];
+    return null;
   }
   const exists = (await admin.query(`select 1 from pg_database where datname = 'marquee_bench'`)).rowCount > 0;
   if (!exists) await admin.query('create database marquee_bench');
@@ -245,7 +268,20 @@ async function postgresScenario() {
   await client.connect();
   const total = await generateTitles(client, TARGET_TITLES);
   await client.end();
-  return scenario(`PostgreSQL, ${total.toLocaleString('en-US')} titles`, { DATABASE_URL: url.toString() });
+  return { url: url.toString(), total };
+}
+
+async function postgresScenario() {
+  const prepared = await preparePostgres();
+  if (!prepared) return [];
+  return scenario(`PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`, { DATABASE_URL: prepared.url });
+}
+
+if (process.argv.includes('--prepare')) {
+  // Only build the 1,000,000-title database (slow the first time), to time the queries later.
+  const prepared = await preparePostgres();
+  console.log(prepared ? `Prepared ${prepared.total} titles at ${prepared.url}` : 'No PostgreSQL');
+  process.exit(0);
 }
 
 const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');

@@ -108,7 +108,8 @@ function genreCondition(value: string | undefined): SQL | undefined {
 }
 
 const SORTS: Record<DiscoverParams['sort_by'], SQL[]> = {
-  'popularity.desc': [desc(titles.popularity), asc(titles.id)],
+  // Orders match the indexes' "desc nulls last", or PostgreSQL cannot use them (a full scan at 1M titles).
+  'popularity.desc': [sql`${titles.popularity} desc nulls last`, asc(titles.id)],
   'release_date.desc': [sql`${titles.releaseDate} desc nulls last`, asc(titles.id)],
   'vote_average.desc': [sql`${titles.voteAverage} desc nulls last`, desc(titles.voteCount), asc(titles.id)],
   'title.asc': [asc(titles.title), asc(titles.id)],
@@ -214,7 +215,7 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
           union
           (select media_type, id from titles
              where to_tsvector('simple', search_title) @@ plainto_tsquery('simple', ${term})
-             order by popularity desc limit ${SEARCH_CANDIDATES})
+             order by popularity desc nulls last limit ${SEARCH_CANDIDATES})
         ),
         scored as (
           select t.media_type, t.id,
@@ -259,7 +260,7 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
           .select(SUMMARY_COLUMNS)
           .from(titles)
           .where(where)
-          .orderBy(desc(titles.voteAverage), desc(titles.voteCount), asc(titles.id))
+          .orderBy(sql`${titles.voteAverage} desc nulls last`, desc(titles.voteCount), asc(titles.id))
           .limit(PAGE_SIZE)
           .offset((params.page - 1) * PAGE_SIZE),
         countCapped(db, where),

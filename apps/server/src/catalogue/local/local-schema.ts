@@ -69,6 +69,8 @@ export const titles = pgTable(
     index('titles_release_idx').on(table.mediaType, table.releaseDate.desc().nullsLast()),
     index('titles_vote_average_idx').on(table.mediaType, table.voteAverage.desc().nullsLast()),
     index('titles_title_idx').on(table.mediaType, table.title),
+    index('titles_year_idx').on(table.mediaType, table.year),
+    index('titles_language_idx').on(table.mediaType, table.originalLanguage),
     index('titles_genres_idx').using('gin', table.genreIds),
     index('titles_search_trgm_idx').using('gist', sql`${table.searchTitle} gist_trgm_ops`),
     index('titles_search_fts_idx').using('gin', sql`to_tsvector('simple', ${table.searchTitle})`),
