@@ -204,17 +204,20 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
       const term = searchText(words, words) || searchText(params.q, params.q);
       if (!term) return { page: params.page, results: [], total_pages: 0, total_results: 0 };
       const yearBonus = year === null ? sql`0` : sql`case when t.year = ${year} then 0.35 else 0 end`;
-      // Three bounded candidate sets, each served by an index, then one ranking.
+      // Two bounded candidate sets, each served by an index: trigram neighbours (typos) and
+      // full-text matches with the last word as a prefix (partial words, "lord of"); then one ranking.
+      const prefixQuery = term
+        .split(' ')
+        .filter(Boolean)
+        .map((word, index, words) => (index === words.length - 1 ? `${word}:*` : word))
+        .join(' & ');
       const ranked = await db.execute(sql`
         with candidates as (
           (select media_type, id from titles where search_title % ${term}
              order by search_title <-> ${term} limit ${SEARCH_CANDIDATES})
           union
-          (select media_type, id from titles where ${term} <% search_title
-             order by search_title <<-> ${term} limit ${SEARCH_CANDIDATES})
-          union
           (select media_type, id from titles
-             where to_tsvector('simple', search_title) @@ plainto_tsquery('simple', ${term})
+             where to_tsvector('simple', search_title) @@ to_tsquery('simple', ${prefixQuery})
              order by popularity desc nulls last limit ${SEARCH_CANDIDATES})
         ),
         scored as (
