@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { FloatingActions } from '@/features/updates/latest-updates.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
+import { ApplySettings } from '../apply-settings.tsx';
 import { addPreconnectHints, hideBootOverlay } from '../boot.ts';
 import { BreadcrumbProvider, Breadcrumbs } from './breadcrumbs.tsx';
 import { Footer } from './footer.tsx';
@@ -28,6 +29,7 @@ export function AppLayout() {
 
   return (
     <BreadcrumbProvider>
+      <ApplySettings />
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-gold-400 px-4 py-2 font-medium text-ink-950 focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -1,0 +1,127 @@
+import { useEffect, useId, useState } from 'react';
+import { Tabs } from 'radix-ui';
+import { Trophy } from 'lucide-react';
+import type { MediaType, TopRatedPeriod } from '@marquee/core';
+import { RankedCard } from '@/components/media/title-card.tsx';
+import { useTopRated } from '@/lib/catalogue/catalogue-api.ts';
+import { cn } from '@/lib/cn.ts';
+import { useSetting } from '@/lib/local-store/hooks.ts';
+import { TOP_RANKED_COUNT, TOP_RANKED_MIN_VOTES, TOP_RANKED_PERIODS } from '../home-rules.ts';
+import { FetchAlert } from './fetch-alert.tsx';
+import { SECTION_CONTAINER, SectionHeader } from './section-header.tsx';
+
+/** A row on phones (swipe through the ten), a 5-column grid from tablets up. */
+const RANK_LIST =
+  '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:grid-cols-5 md:gap-x-4 md:gap-y-8 md:overflow-visible md:px-0 md:pb-0 [&::-webkit-scrollbar]:hidden';
+const RANK_ITEM = 'w-[40vw] max-w-48 shrink-0 snap-start md:w-auto md:max-w-none';
+
+const TABS: ReadonlyArray<{ value: MediaType; label: string }> = [
+  { value: 'movie', label: 'Movies' },
+  { value: 'tv', label: 'TV' },
+];
+
+function RankedSkeleton() {
+  return (
+    <ul className={RANK_LIST} aria-hidden>
+      {Array.from({ length: TOP_RANKED_COUNT }, (_, index) => (
+        <li key={index} className={RANK_ITEM}>
+          <div className="aspect-[2/3] animate-pulse rounded-xl bg-white/5" />
+          <div className="mt-3 h-3.5 w-3/4 animate-pulse rounded bg-white/5" />
+          <div className="mt-2 h-3 w-1/2 animate-pulse rounded bg-white/5" />
+          <div className="mt-2 h-7 w-24 animate-pulse rounded bg-white/5" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The ten best-rated titles of one type and period, with at least 500 votes (product.md §7, §9). */
+function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod }) {
+  const [quality] = useSetting('posterQuality');
+  const query = useTopRated(type, period, TOP_RANKED_MIN_VOTES);
+  const items = (query.data?.results ?? []).slice(0, TOP_RANKED_COUNT);
+
+  useEffect(() => {
+    if (query.isError) console.warn('Home: failed to load Top Ranked', query.error);
+  }, [query.isError, query.error]);
+
+  if (query.isPending) return <RankedSkeleton />;
+  if (query.isError && !query.data) {
+    return <FetchAlert kind={type === 'movie' ? 'movies' : 'tv'} onRetry={() => void query.refetch()} />;
+  }
+  if (items.length === 0) {
+    return (
+      <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-white/10 px-6 py-16 text-center">
+        <Trophy className="size-8 text-fg-subtle" aria-hidden />
+        <p className="mt-3 font-medium text-fg">No titles rated in this period yet</p>
+        <p className="mt-1 text-sm text-fg-muted">
+          Titles need at least {TOP_RANKED_MIN_VOTES} votes to be ranked. Try a longer time frame.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <ol
+      className={cn(RANK_LIST, 'transition-opacity', query.isPlaceholderData && 'opacity-60')}
+      aria-busy={query.isPlaceholderData}
+      aria-label={`Top ${items.length} ${type === 'movie' ? 'movies' : 'TV shows'}`}
+    >
+      {items.map((item, index) => (
+        <li key={`${item.media_type}-${item.id}`} className={RANK_ITEM}>
+          <RankedCard item={item} rank={index + 1} posterWidth={240} quality={quality} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Top Ranked (product.md §2 Home page): a Movies/TV tab and a time-frame selector over ten ranked cards. */
+export function TopRanked() {
+  const [type, setType] = useState<MediaType>('movie');
+  const [period, setPeriod] = useState<TopRatedPeriod>('all-time');
+  const periodId = useId();
+
+  return (
+    <section aria-labelledby="home-top-ranked" className={`${SECTION_CONTAINER} pt-14`}>
+      <Tabs.Root value={type} onValueChange={(value) => setType(value as MediaType)}>
+        <SectionHeader
+          id="home-top-ranked"
+          title="Top Ranked"
+          description={`The highest-rated titles with at least ${TOP_RANKED_MIN_VOTES} votes.`}
+        >
+          <Tabs.List aria-label="Content type" className="inline-flex rounded-lg bg-white/5 p-1">
+            {TABS.map((tab) => (
+              <Tabs.Trigger
+                key={tab.value}
+                value={tab.value}
+                className="h-8 rounded-md px-3 text-sm font-medium text-fg-muted transition-colors hover:text-fg data-[state=active]:bg-gold-400 data-[state=active]:text-ink-950"
+              >
+                {tab.label}
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          <label htmlFor={periodId} className="sr-only">
+            Time frame
+          </label>
+          <select
+            id={periodId}
+            value={period}
+            onChange={(event) => setPeriod(event.target.value as TopRatedPeriod)}
+            className="h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none"
+          >
+            {TOP_RANKED_PERIODS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </SectionHeader>
+        {TABS.map((tab) => (
+          <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-offset-4">
+            <RankedList type={tab.value} period={period} />
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </section>
+  );
+}
