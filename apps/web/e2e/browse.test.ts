@@ -44,7 +44,14 @@ describe('browse', () => {
       (url) => url.searchParams.get('sort_by') === null && url.searchParams.get('primary_release_year') === '1994',
     );
     await page.goForward();
-    await page.waitForURL((url) => url.searchParams.get('sort_by') === 'vote_average.desc');
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('sort_by') === 'vote_average.desc' &&
+        url.searchParams.get('primary_release_year') === '1994' &&
+        url.searchParams.get('vote_average_gte') === '8' &&
+        url.searchParams.get('with_genres') === '18',
+    );
+    await expect.poll(() => resultHeading(page)).toBe(filtered);
     expect(await page.getByLabel('Sort by').inputValue()).toBe('vote_average.desc');
 
     // A shared link restores the same state in a new browser context.
