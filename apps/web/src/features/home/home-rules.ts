@@ -1,3 +1,4 @@
+export { watchProgress } from '@/lib/history-display.ts';
 import {
   MOVIE_GENRES,
   type Genre,
@@ -92,13 +93,6 @@ export function continueWatchingItems(history: readonly HistoryItem[], limit: nu
     if (picked.length >= limit) break;
   }
   return picked;
-}
-
-/** How far an entry has been watched, 0 to 1, or null when the total duration is unknown. */
-export function watchProgress(item: Pick<HistoryItem, 'duration_watched' | 'total_duration' | 'completed'>) {
-  if (item.completed) return 1;
-  if (!item.total_duration || item.total_duration <= 0) return null;
-  return Math.min(Math.max(item.duration_watched / item.total_duration, 0), 1);
 }
 
 /** The SxEy badge of a history-style card (product.md §2 Cards), or null for films. */

@@ -2,45 +2,10 @@ import { Link } from 'react-router';
 import { Check, Play } from 'lucide-react';
 import type { HistoryItem } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
-import { paths } from '@/config/paths.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { cn } from '@/lib/cn.ts';
-import { episodeBadge, watchProgress } from '../home-rules.ts';
-
-/** Navigation state the detail page reads to resume a series (product.md §2 Detail screen). */
-export interface ResumeState {
-  lastWatchedSeason: number;
-  lastWatchedEpisode: number;
-}
-
-/** Where a history entry leads: a series with the episode to resume, or a film. */
-export function historyLink(item: HistoryItem): { to: string; state?: ResumeState } {
-  if (item.content_type === 'movie') return { to: paths.movie(item.movie_id) };
-  const state =
-    item.season_number != null && item.episode_number != null
-      ? { lastWatchedSeason: item.season_number, lastWatchedEpisode: item.episode_number }
-      : undefined;
-  return { to: paths.series(item.movie_id), state };
-}
-
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "2 days ago", "yesterday", "just now". */
-export function watchedAgo(watchedAt: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(watchedAt) - now) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}
+import { historyLink, watchedAgo, watchProgress } from '@/lib/history-display.ts';
+import { episodeBadge } from '../home-rules.ts';
 
 /**
  * The history-style card of product.md §2 Cards: poster, the SxEy badge for TV, and how far the
