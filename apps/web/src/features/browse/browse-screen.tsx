@@ -108,7 +108,14 @@ export function BrowseScreen() {
     void navigate({ pathname, search: search ? `?${search}` : '' });
   }
 
-  const set = <K extends keyof BrowseState>(key: K, value: BrowseState[K]) => apply({ ...state, [key]: value });
+  /**
+   * The state as the address bar holds it right now. React Router renders a navigation in a
+   * transition, so a control changed right after another one would otherwise start from the
+   * previous render's state and drop that first change.
+   */
+  const current = () =>
+    parseBrowseState(new URLSearchParams(window.location.search), { type: params.type, slug: params.slug });
+  const set = <K extends keyof BrowseState>(key: K, value: BrowseState[K]) => apply({ ...current(), [key]: value });
   const chips: Array<{ key: string; label: string; remove: () => void }> = [
     ...state.genres.map((id) => ({
       key: `genre-${id}`,
@@ -116,7 +123,7 @@ export function BrowseScreen() {
       remove: () =>
         set(
           'genres',
-          state.genres.filter((genre) => genre !== id),
+          current().genres.filter((genre) => genre !== id),
         ),
     })),
     ...(state.year !== null ? [{ key: 'year', label: `Year ${state.year}`, remove: () => set('year', null) }] : []),
@@ -148,7 +155,7 @@ export function BrowseScreen() {
   const isFirstLoad = query.isPending;
 
   function changePage(page: number) {
-    apply({ ...state, page }, { resetPage: false });
+    apply({ ...current(), page }, { resetPage: false });
     window.scrollTo({ top: 0, behavior: 'smooth' });
   }
 
@@ -170,7 +177,7 @@ export function BrowseScreen() {
                 key={type}
                 type="button"
                 aria-pressed={state.type === type}
-                onClick={() => apply({ ...state, type, genres: [] })}
+                onClick={() => apply({ ...current(), type, genres: [] })}
                 className={cn(
                   'h-8 rounded-md px-2.5 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
                   state.type === type ? 'bg-gold-400 text-ink-950' : 'text-fg-muted hover:text-fg',
