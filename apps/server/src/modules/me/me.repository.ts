@@ -20,6 +20,11 @@ function fingerprint(kind: 'upsert' | 'remove', item: unknown): string {
   return `0:${createHash('sha1').update(JSON.stringify(item)).digest('hex')}`;
 }
 
+/** The columns that turn a row into a tombstone: a removal at `at` (DESIGN.md "Sync rules"). */
+function removal(at: string) {
+  return { changedAt: at, fingerprint: fingerprint('remove', null), deletedAt: at };
+}
+
 /** The change wins only when it is newer than what is stored: (time, fingerprint) compared as a pair. */
 const newer = (table: typeof viewingHistory | typeof watchLater) =>
   sql`(${table.changedAt}, ${table.fingerprint}) < (excluded.changed_at, excluded.fingerprint)`;
@@ -133,13 +138,11 @@ async function applyOperation(db: Db, userId: string, operation: SyncOperation):
             movieTitle: '',
             contentType: operation.item.content_type,
             watchedAt: at,
-            changedAt: at,
-            fingerprint: fingerprint('remove', null),
-            deletedAt: at,
+            ...removal(at),
           })
           .onConflictDoUpdate({
             target: [viewingHistory.userId, viewingHistory.itemKey],
-            set: { changedAt: at, fingerprint: fingerprint('remove', null), deletedAt: at },
+            set: removal(at),
             setWhere: newer(viewingHistory),
           });
       }
@@ -169,13 +172,11 @@ async function applyOperation(db: Db, userId: string, operation: SyncOperation):
             movieTitle: '',
             contentType: operation.item.content_type,
             addedAt: at,
-            changedAt: at,
-            fingerprint: fingerprint('remove', null),
-            deletedAt: at,
+            ...removal(at),
           })
           .onConflictDoUpdate({
             target: [watchLater.userId, watchLater.itemKey],
-            set: { changedAt: at, fingerprint: fingerprint('remove', null), deletedAt: at },
+            set: removal(at),
             setWhere: newer(watchLater),
           });
       }
