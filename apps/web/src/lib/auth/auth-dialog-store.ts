@@ -1,0 +1,41 @@
+import { useSyncExternalStore } from 'react';
+
+export type AuthTab = 'sign-in' | 'sign-up';
+
+export interface AuthDialogState {
+  open: boolean;
+  tab: AuthTab;
+}
+
+let state: AuthDialogState = { open: false, tab: 'sign-in' };
+const listeners = new Set<() => void>();
+
+function set(next: AuthDialogState): void {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+/**
+ * Opens the one Auth dialog of the app from anywhere (header, comments, settings): features may
+ * not import each other, so they ask through this store and the app layout renders the dialog.
+ */
+export function openAuthDialog(tab: AuthTab = 'sign-in'): void {
+  set({ open: true, tab });
+}
+
+export function closeAuthDialog(): void {
+  set({ ...state, open: false });
+}
+
+export function setAuthDialogTab(tab: AuthTab): void {
+  set({ ...state, tab });
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAuthDialogState(): AuthDialogState {
+  return useSyncExternalStore(subscribe, () => state);
+}

@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiFetch } from '../api-client.ts';
+
+/** The signed-in user as better-auth's `GET /api/auth/get-session` describes it. */
+export interface SessionUser {
+  id: string;
+  email: string;
+  emailVerified: boolean;
+  /** The username chosen at sign-up ('' when none). */
+  name: string;
+  image: string | null;
+  createdAt: string;
+}
+
+interface SessionAnswer {
+  user: SessionUser;
+  session: { id: string; expiresAt: string };
+}
+
+export const sessionQueryKey = ['auth', 'session'] as const;
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionQueryKey,
+  queryFn: async () => (await apiFetch<SessionAnswer | null>('/api/auth/get-session'))?.user ?? null,
+  staleTime: 5 * 60 * 1000,
+  // A guest is not an error: no retries for a missing session.
+  retry: false,
+});
+
+/** The signed-in user, or null for a guest; `isPending` while the first answer is awaited. */
+export function useSession(): { user: SessionUser | null; isPending: boolean } {
+  const query = useQuery(sessionQueryOptions);
+  return { user: query.data ?? null, isPending: query.isPending };
+}
