@@ -85,7 +85,7 @@ export async function buildApp({
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
   });
   app.decorate('auth', auth);
-  await authRoutes(app, auth, config.publicUrl);
+  await authRoutes(app, auth, database.db, config.publicUrl);
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);

@@ -18,3 +18,4 @@ export * from './library/watch-later.ts';
 export * from './library/settings.ts';
 export * from './library/sync-ops.ts';
 export * from './library/avatar.ts';
+export * from './auth/auth-validation.ts';

@@ -200,4 +200,85 @@ describe('accounts', () => {
     }
     expect(statuses).toContain(429);
   });
+
+  it('limits attempts on one account from many addresses, the same for unknown accounts', async () => {
+    await signUpAndConfirm('known-target@example.org', 'the-real-one');
+    for (const email of ['known-target@example.org', 'never-signed-up@example.org']) {
+      const statuses: number[] = [];
+      let last: Awaited<ReturnType<typeof post>> | undefined;
+      for (let attempt = 0; attempt < 11; attempt += 1) {
+        // A fresh address each time: only the per-account limit can stop this.
+        last = await post('/api/auth/sign-in/email', { email, password: `guess-${attempt}` });
+        statuses.push(last.statusCode);
+      }
+      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+      expect(statuses[10]).toBe(429);
+      expect(last!.json().error).toEqual({
+        code: 'rate_limited',
+        message: 'Too many attempts for this account. Please try again in 15 minutes.',
+      });
+      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(800);
+    }
+    // Another account is not affected.
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'grace-hopper@example.org', password: 'x-wrong-1' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('limits password-reset e-mails per account', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const response = await post('/api/auth/request-password-reset', {
+        email: 'reset-flood@example.org',
+        redirectTo: '/reset-password',
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('changes the e-mail only once the new address is confirmed, and the profile follows', async () => {
+    await signUpAndConfirm('old-address@example.org', 'change-me-1', 'mover');
+    const signIn = await post('/api/auth/sign-in/email', { email: 'old-address@example.org', password: 'change-me-1' });
+    const cookie = sessionCookie(signIn.headers['set-cookie']).split(';')[0]!;
+    const change = await post(
+      '/api/auth/change-email',
+      { newEmail: 'new-address@example.org', callbackURL: '/settings' },
+      cookie,
+    );
+    expect(change.statusCode).toBe(200);
+    const before = await t.app.inject({ url: '/api/me/profile', headers: { cookie } });
+    expect(before.json().email).toBe('old-address@example.org');
+
+    const mail = await lastMailTo('new-address@example.org');
+    const link = new URL(mail.links[0]!);
+    const confirm = await t.app.inject({ method: 'GET', url: link.pathname + link.search, headers: { cookie } });
+    expect(confirm.statusCode).toBeLessThan(400);
+    const after = await t.app.inject({ url: '/api/me/profile', headers: { cookie } });
+    expect(after.json().email).toBe('new-address@example.org');
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'new-address@example.org', password: 'change-me-1' })).statusCode,
+    ).toBe(200);
+  });
+
+  it('changes the password with the current one', async () => {
+    await signUpAndConfirm('changer@example.org', 'first-secret');
+    const signIn = await post('/api/auth/sign-in/email', { email: 'changer@example.org', password: 'first-secret' });
+    const cookie = sessionCookie(signIn.headers['set-cookie']).split(';')[0]!;
+    const wrong = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'not-it-at-all', newPassword: 'second-secret' },
+      cookie,
+    );
+    expect(wrong.statusCode).toBe(400);
+    const right = await post(
+      '/api/auth/change-password',
+      { currentPassword: 'first-secret', newPassword: 'second-secret', revokeOtherSessions: true },
+      cookie,
+    );
+    expect(right.statusCode).toBe(200);
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'changer@example.org', password: 'second-secret' })).statusCode,
+    ).toBe(200);
+  });
 });

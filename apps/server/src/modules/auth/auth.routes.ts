@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import type { Db } from '../../db/client.ts';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
 import type { Auth } from './auth.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
@@ -25,12 +27,31 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
   });
 }
 
+function minutes(seconds: number): string {
+  const value = Math.ceil(seconds / 60);
+  return `${value} minute${value === 1 ? '' : 's'}`;
+}
+
+/** Refuses an attempt over the per-account limit with 429 before better-auth sees it. */
+async function enforceAccountLimit(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.method !== 'POST') return;
+  const path = new URL(request.url, 'http://x').pathname.replace(/^\/api\/auth/, '');
+  const rule = ACCOUNT_LIMITS.find((candidate) => candidate.path === path);
+  const email = (request.body as { email?: unknown } | undefined)?.email;
+  if (!rule || typeof email !== 'string' || !email.trim()) return;
+  const retryAfter = await hitAccountLimit(db, rule, email);
+  if (retryAfter === null) return;
+  void reply.header('retry-after', String(retryAfter));
+  throw new AppError('rate_limited', `Too many attempts for this account. Please try again in ${minutes(retryAfter)}.`);
+}
+
 /** /api/auth/*: every better-auth endpoint (sign-up, sign-in, sign-out, session, verification, reset, social). */
-export async function authRoutes(app: FastifyInstance, auth: Auth, publicUrl: string): Promise<void> {
+export async function authRoutes(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      await enforceAccountLimit(db, request, reply);
       const response = await auth.handler(toFetchRequest(request, publicUrl));
       void reply.status(response.status);
       response.headers.forEach((value, key) => {

@@ -2,7 +2,8 @@ import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { USERNAME_PATTERN } from '@marquee/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -14,9 +15,6 @@ export interface AuthDeps {
   mailer: Mailer;
   secret: string;
 }
-
-/** Usernames: 3 to 30 letters, digits, dots, dashes and underscores. */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._-]{3,30}$/u;
 
 async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
   const rows = await db
@@ -79,6 +77,8 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       },
     },
     socialProviders,
+    // Changing the e-mail sends a confirmation link to the new address; it changes once clicked.
+    user: { changeEmail: { enabled: true } },
     plugins: oidc
       ? [
           genericOAuth({
@@ -114,6 +114,15 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
     },
     databaseHooks: {
       user: {
+        update: {
+          // The profile repeats the e-mail (product.md §3 User profile): keep it in step.
+          async after(updated) {
+            await db
+              .update(userProfiles)
+              .set({ email: updated.email, updatedAt: new Date() })
+              .where(eq(userProfiles.id, updated.id));
+          },
+        },
         create: {
           async before(candidate) {
             const username = candidate.name?.trim() ?? '';
@@ -145,4 +154,4 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
 }
 
 export type Auth = ReturnType<typeof createAuth>;
-export { isUsernameTaken };
+export { isUsernameTaken, USERNAME_PATTERN };
