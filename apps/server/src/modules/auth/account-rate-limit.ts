@@ -31,13 +31,13 @@ export async function hitAccountLimit(
   const key = `account:${rule.path}:${digest}`;
   const windowStart = now - rule.windowSeconds * 1000;
   // One atomic statement, shared by every app server: a window that has passed starts over.
-  const result = await db.execute<{ count: number; last_request: string | number }>(sql`
+  const result = await db.execute(sql`
     insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
     on conflict (key) do update set
       count = case when rate_limit.last_request < ${windowStart} then 1 else rate_limit.count + 1 end,
       last_request = case when rate_limit.last_request < ${windowStart} then ${now} else rate_limit.last_request end
     returning count, last_request`);
-  const row = result.rows[0];
+  const row = (result as unknown as { rows: Array<{ count: number; last_request: string | number }> }).rows[0];
   if (!row || row.count <= rule.max) return null;
   const resetAt = Number(row.last_request) + rule.windowSeconds * 1000;
   return Math.max(1, Math.ceil((resetAt - now) / 1000));
