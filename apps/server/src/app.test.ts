@@ -22,6 +22,8 @@ describe('the app', () => {
       {
         WEB_DIST_DIR: fakeWebDist(),
         COMMUNITY_URL: 'https://chat.example/marquee',
+        GITHUB_CLIENT_ID: 'gh-id',
+        GITHUB_CLIENT_SECRET: 'gh-secret',
       },
       (app) => {
         app.get('/api/test/boom', async () => {
@@ -52,6 +54,9 @@ describe('the app', () => {
     expect(body.catalogue).toBe('local');
     expect(body.images.poster_sizes).toEqual(['w92', 'w342', 'w500', 'w780', 'original']);
     expect(body.community_url).toBe('https://chat.example/marquee');
+    // Only configured social providers get a button; their secrets never leave the server.
+    expect(body.auth_providers).toEqual([{ id: 'github', name: 'GitHub' }]);
+    expect(JSON.stringify(body)).not.toContain('gh-secret');
   });
 
   it('hides internal errors behind a bare 500', async () => {

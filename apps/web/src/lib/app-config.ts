@@ -14,6 +14,8 @@ export interface AppConfig {
   features: Record<string, boolean>;
   /** Browse filters the active catalogue can apply (the provider filter needs availability data). */
   filters: Record<string, boolean>;
+  /** Social sign-in providers configured on the server. */
+  auth_providers: Array<{ id: 'github' | 'google' | 'oidc'; name: string }>;
   community_url: string | null;
   public_url: string;
   version: string;

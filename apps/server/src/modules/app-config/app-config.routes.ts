@@ -35,6 +35,12 @@ export function publicConfig(config: Config, capabilities: CatalogueCapabilities
       original_language: true,
       watch_providers: capabilities.watchProviders,
     },
+    /** Social sign-in buttons to show: only providers configured on this server. */
+    auth_providers: [
+      ...(config.oauth.github ? [{ id: 'github', name: 'GitHub' }] : []),
+      ...(config.oauth.google ? [{ id: 'google', name: 'Google' }] : []),
+      ...(config.oauth.oidc ? [{ id: 'oidc', name: config.oauth.oidc.name }] : []),
+    ],
     community_url: config.communityUrl,
     public_url: config.publicUrl,
     version: config.version,

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { AuthHost } from '@/features/auth/components/auth-host.tsx';
 import { FloatingActions } from '@/features/updates/latest-updates.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { ApplySettings } from '../apply-settings.tsx';
@@ -50,6 +51,7 @@ export function AppLayout() {
         <Footer />
       </div>
       <FloatingActions />
+      <AuthHost />
       <ScrollRestoration />
     </BreadcrumbProvider>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, Settings, X } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
@@ -6,6 +6,13 @@ import { buttonClasses } from '@/components/ui/button.tsx';
 import { NAV_LINKS, paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import { HeaderSearch } from '@/features/search/components/header-search.tsx';
+import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
+import { useSession } from '@/lib/auth/session.ts';
+
+// Only signed-in visitors need the menu (and its dropdown code).
+const UserMenu = lazy(() =>
+  import('@/features/auth/components/user-menu.tsx').then((module) => ({ default: module.UserMenu })),
+);
 
 function navClass({ isActive }: { isActive: boolean }): string {
   return cn(
@@ -21,6 +28,7 @@ export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
+  const { user, isPending: sessionPending } = useSession();
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -71,9 +79,19 @@ export function Header() {
           >
             <Settings className="size-5" aria-hidden />
           </Link>
-          <Link to={paths.settings} className={buttonClasses('primary', 'sm', 'hidden md:inline-flex')}>
-            Sign In
-          </Link>
+          {user ? (
+            <Suspense fallback={<span className="size-10 rounded-full bg-white/5" aria-hidden />}>
+              <UserMenu user={user} />
+            </Suspense>
+          ) : (
+            <button
+              type="button"
+              onClick={() => openAuthDialog('sign-in')}
+              className={buttonClasses('primary', 'sm', cn('hidden md:inline-flex', sessionPending && 'invisible'))}
+            >
+              Sign In
+            </button>
+          )}
           <button
             type="button"
             className="inline-flex rounded-lg p-2.5 text-fg transition-colors hover:bg-white/5 lg:hidden"
@@ -110,9 +128,18 @@ export function Header() {
               </NavLink>
             ))}
           </nav>
-          <Link to={paths.settings} className={buttonClasses('primary', 'md', 'mt-4 w-full md:hidden')}>
-            Sign In
-          </Link>
+          {user ? null : (
+            <button
+              type="button"
+              onClick={() => {
+                setMenuOpen(false);
+                openAuthDialog('sign-in');
+              }}
+              className={buttonClasses('primary', 'md', 'mt-4 w-full md:hidden')}
+            >
+              Sign In
+            </button>
+          )}
         </div>
       ) : null}
     </header>

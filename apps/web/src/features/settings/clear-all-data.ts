@@ -1,25 +1,11 @@
 import type { SyncStore } from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
-import { createStorage, STORAGE_PREFIX, storeKeys } from '@/lib/local-store/storage.ts';
+import { forgetLocalData } from '@/lib/local-store/forget.ts';
+import { storeKeys } from '@/lib/local-store/storage.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
 
 const STORES: SyncStore[] = ['history', 'watch_later', 'settings'];
-
-/** Marquee's keys in local storage, without the prefix. */
-function marqueeKeys(): string[] {
-  try {
-    const keys: string[] = [];
-    for (let index = 0; index < window.localStorage.length; index++) {
-      const key = window.localStorage.key(index);
-      if (key?.startsWith(STORAGE_PREFIX)) keys.push(key.slice(STORAGE_PREFIX.length));
-    }
-    return keys;
-  } catch (error) {
-    console.warn('Could not list local storage', error);
-    return [];
-  }
-}
 
 /**
  * Data Management's "Clear all data" (product.md §2): history and Watch Later emptied, settings
@@ -37,8 +23,7 @@ export function clearAllData(): void {
   watchLater.clear();
   settings.reset();
   const kept = new Set<string>(hasSynced ? STORES.flatMap((store) => Object.values(storeKeys(store))) : []);
-  const storage = createStorage();
-  for (const key of marqueeKeys()) if (!kept.has(key)) storage.remove(key);
+  forgetLocalData(kept);
 }
 
 /** Saves text as a file through a temporary link to a Blob. */

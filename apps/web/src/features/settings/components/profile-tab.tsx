@@ -1,11 +1,36 @@
 import { Cloud, HardDrive, UserRound } from 'lucide-react';
+import { ProfilePanel } from '@/components/account/profile-panel.tsx';
+import { Button } from '@/components/ui/button.tsx';
+import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
+import { useSession } from '@/lib/auth/session.ts';
+import { AccountSecurity } from './account-security.tsx';
 import { SettingsSection } from './settings-controls.tsx';
 
 /**
- * Profile. Accounts (sign-in, profile editing) are another piece of work; until a session exists
- * everyone is a guest, who sees the spec's sign-in prompt.
+ * Profile (product.md §2 Settings): the signed-in user's profile with view and edit modes, e-mail
+ * and password changes and Sign Out; a guest sees the spec's sign-in prompt.
  */
 export function ProfileTab() {
+  const { user, isPending } = useSession();
+  if (isPending) {
+    return (
+      <p role="status" className="py-10 text-center text-fg-muted">
+        Loading profile...
+      </p>
+    );
+  }
+  if (user) {
+    return (
+      <div className="space-y-6">
+        <SettingsSection title="Your profile">
+          <div className="py-2">
+            <ProfilePanel />
+          </div>
+        </SettingsSection>
+        <AccountSecurity email={user.email} />
+      </div>
+    );
+  }
   return (
     <div className="space-y-6">
       <SettingsSection title="Your account">
@@ -16,6 +41,9 @@ export function ProfileTab() {
           <div>
             <p className="font-display text-2xl tracking-wide text-fg">Guest</p>
             <p className="mt-1 text-fg-muted">Please sign in to manage your profile.</p>
+            <Button className="mt-4" onClick={() => openAuthDialog('sign-in')}>
+              Sign In
+            </Button>
           </div>
         </div>
       </SettingsSection>

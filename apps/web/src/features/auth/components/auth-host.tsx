@@ -1,0 +1,61 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { openAuthDialog, useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
+import { useSession } from '@/lib/auth/session.ts';
+import { useAccountSync } from '@/lib/sync/account-sync.ts';
+import { announceSignedIn, takeSocialSignInPending } from '../auth-events.ts';
+
+// Loaded when first opened: most visits never sign in, and the first page stays light.
+const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((module) => ({ default: module.AuthDialog })));
+
+/** The app-wide account pieces: the Auth dialog, sync for the signed-in user, auth-event toasts. */
+export function AuthHost() {
+  const { user } = useSession();
+  const { open } = useAuthDialogState();
+  useAccountSync();
+  useConfirmationReturn();
+  useEffect(() => {
+    // Back from a social provider (product.md §4 Auth events: signed in → Welcome back!).
+    if (user && takeSocialSignInPending()) announceSignedIn();
+  }, [user]);
+  return open ? (
+    <Suspense fallback={null}>
+      <AuthDialog />
+    </Suspense>
+  ) : null;
+}
+
+/**
+ * The confirmation link ends on /?auth=confirmed (with `error` when the link was stale): say
+ * so and open Sign In, then drop the parameters so a reload does not repeat it.
+ */
+function useConfirmationReturn(): void {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    const outcome = params.get('auth');
+    if (outcome !== 'confirmed' && outcome !== 'email-changed') return;
+    const failed = params.get('error');
+    if (failed) {
+      toast.error('Link expired', {
+        description: 'That confirmation link is invalid or has expired. Sign in to get a new one.',
+      });
+    } else if (outcome === 'confirmed') {
+      toast.success('Email confirmed', { description: 'You can sign in now.' });
+    } else {
+      toast.success('Email changed', { description: 'Your new email address is confirmed.' });
+    }
+    if (outcome === 'confirmed') openAuthDialog('sign-in');
+    params.delete('auth');
+    params.delete('error');
+    const search = params.toString();
+    void navigate(
+      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
+      {
+        replace: true,
+      },
+    );
+  }, [location, navigate]);
+}

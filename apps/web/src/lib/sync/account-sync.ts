@@ -1,0 +1,74 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { SyncOperation } from '@marquee/core';
+import { apiFetch } from '../api-client.ts';
+import { sessionQueryKey, useSession } from '../auth/session.ts';
+import { getHistoryStore } from '../local-store/history-store.ts';
+import { useHasUnsyncedChanges } from '../local-store/hooks.ts';
+import { getSettingsStore } from '../local-store/settings-store.ts';
+import { createStorage } from '../local-store/storage.ts';
+import { getWatchLaterStore } from '../local-store/watch-later-store.ts';
+import { createSyncEngine, type OwnerCell, type SyncAnswer, type SyncEngine } from './sync-engine.ts';
+
+const OWNER_KEY = 'sync-owner';
+
+function ownerCell(): OwnerCell {
+  const storage = createStorage();
+  return {
+    get: () => storage.read(OWNER_KEY, (value) => (typeof value === 'string' ? value : null)),
+    set: (userId) => (userId === null ? storage.remove(OWNER_KEY) : void storage.write(OWNER_KEY, userId)),
+  };
+}
+
+let engine: SyncEngine | undefined;
+let onUnauthorized: () => void = () => {};
+
+/** The app's sync engine over the default stores and `POST /api/me/sync`, created on first use. */
+export function getSyncEngine(): SyncEngine {
+  return (engine ??= createSyncEngine({
+    history: getHistoryStore(),
+    watchLater: getWatchLaterStore(),
+    settings: getSettingsStore(),
+    owner: ownerCell(),
+    transport: {
+      send: (operations: SyncOperation[]) =>
+        apiFetch<SyncAnswer>('/api/me/sync', { method: 'POST', body: JSON.stringify({ operations }) }),
+      fetchSettingsUpdatedAt: async () =>
+        (await apiFetch<{ updated_at: string | null }>('/api/me/settings')).updated_at,
+    },
+    onUnauthorized: () => onUnauthorized(),
+  }));
+}
+
+/**
+ * Makes the local data a guest's again (sign-out with "keep"): the next account to sign in on
+ * this device is offered all of it, as at any login.
+ */
+export function releaseLocalData(): void {
+  ownerCell().set(null);
+}
+
+/** Runs sync for whoever is signed in; mounted once by the app layout. */
+export function useAccountSync(): void {
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const userId = user?.id ?? null;
+
+  useEffect(() => {
+    onUnauthorized = () => void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+  }, [queryClient]);
+
+  useEffect(() => getSyncEngine().setUser(userId), [userId]);
+}
+
+export type SyncLabel = 'Syncing...' | 'Synced' | 'Sync failed' | 'Offline';
+
+/** The user menu's sync status text (product.md §2 User menu, §4 Sync indicator). */
+export function useSyncLabel(): SyncLabel {
+  const sync = getSyncEngine();
+  const { status } = useSyncExternalStore(sync.subscribe, sync.getState);
+  const pending = useHasUnsyncedChanges();
+  if (status === 'offline') return 'Offline';
+  if (status === 'failed') return 'Sync failed';
+  return status === 'syncing' || pending ? 'Syncing...' : 'Synced';
+}
