@@ -1,6 +1,8 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey, type SessionUser } from '@/lib/auth/session.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
@@ -13,12 +15,16 @@ function Hash() {
   return <p data-testid="hash">{useLocation().hash}</p>;
 }
 
-function renderAt(hash: string) {
+function renderAt(hash: string, user: SessionUser | null = null) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueryKey, user);
   return render(
-    <MemoryRouter initialEntries={[`/settings${hash}`]}>
-      <SettingsScreen />
-      <Hash />
-    </MemoryRouter>,
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[`/settings${hash}`]}>
+        <SettingsScreen />
+        <Hash />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 }
 
@@ -211,5 +217,60 @@ describe('settings screen', () => {
     expect(getWatchLaterStore().getSnapshot()).toEqual([]);
     expect(settings().fontSize).toBe('medium');
     expect(Object.keys(window.localStorage).filter((key) => key.startsWith('marquee:'))).toEqual([]);
+  });
+
+  it('asks a guest to sign in on the Profile tab', () => {
+    renderAt('#profile');
+    expect(screen.getByText('Please sign in to manage your profile.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('shows a signed-in profile and saves only username and avatar URL', async () => {
+    const profile = {
+      id: 'a1b2c3d4e5f6a7b8',
+      username: 'grace',
+      email: 'grace@example.org',
+      avatar_url: null,
+      created_at: '2024-03-05T10:00:00.000Z',
+      updated_at: '2024-03-05T10:00:00.000Z',
+      email_verified: true,
+    };
+    const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith('/api/profiles/username-available')) return Response.json({ available: true });
+      if (init?.method === 'PATCH') return Response.json({ ...profile, ...JSON.parse(String(init.body)) });
+      return Response.json(profile);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderAt('#profile', {
+      id: profile.id,
+      email: profile.email,
+      emailVerified: true,
+      name: 'grace',
+      image: null,
+      createdAt: profile.created_at,
+    });
+    expect(await screen.findByText('grace')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(screen.getByText('March 5, 2024')).toBeTruthy();
+    expect(screen.getByText('a1b2c3d4')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Profile' }));
+    fireEvent.change(screen.getByLabelText('Username'), { target: { value: 'grace_h' } });
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: 'javascript:alert(1)' } });
+    expect(screen.getByText('Avatar URL must be a web address starting with http:// or https://')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Avatar URL'), { target: { value: 'https://img.example/g.png' } });
+    await screen.findByText('Username is available', {}, { timeout: 2000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Profile Updated', {
+        description: 'Your profile has been updated successfully.',
+      }),
+    );
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({
+      username: 'grace_h',
+      avatar_url: 'https://img.example/g.png',
+    });
+    vi.unstubAllGlobals();
   });
 });
