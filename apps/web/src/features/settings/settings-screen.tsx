@@ -1,8 +1,18 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Tabs } from 'radix-ui';
-import { Accessibility, Clapperboard, Database, HardDrive, LayoutGrid, ShieldCheck, UserRound } from 'lucide-react';
+import {
+  Accessibility,
+  Clapperboard,
+  Cloud,
+  Database,
+  HardDrive,
+  LayoutGrid,
+  ShieldCheck,
+  UserRound,
+} from 'lucide-react';
 import { PageHeader } from '@/components/ui/page-header.tsx';
+import { useSession } from '@/lib/auth/session.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
@@ -42,6 +52,7 @@ export function SettingsScreen() {
   const location = useLocation();
   const navigate = useNavigate();
   const isWide = useMediaQuery('(min-width: 1024px)');
+  const { user } = useSession();
   const tab = tabFromHash(location.hash);
   const anchor = decodeURIComponent(location.hash.replace(/^#/, ''));
   useDocumentTitle('Settings');
@@ -73,8 +84,12 @@ export function SettingsScreen() {
         subtitle="Tune Marquee to the way you watch. Every change is saved the moment you make it."
         actions={
           <span className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/[0.03] px-3 py-1.5 text-xs font-medium text-fg-muted">
-            <HardDrive className="size-3.5 text-gold-300" aria-hidden />
-            Saved on this device
+            {user ? (
+              <Cloud className="size-3.5 text-gold-300" aria-hidden />
+            ) : (
+              <HardDrive className="size-3.5 text-gold-300" aria-hidden />
+            )}
+            {user ? 'Synced to your account' : 'Saved on this device'}
           </span>
         }
       />

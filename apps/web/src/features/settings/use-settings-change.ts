@@ -1,14 +1,22 @@
 import { useCallback } from 'react';
 import { toast } from 'sonner';
 import type { SettingsPatch } from '@marquee/core';
+import { useSession } from '@/lib/auth/session.ts';
 import { useSettings } from '@/lib/local-store/hooks.ts';
 
 /** One toast id for every "Setting Updated": a burst of changes updates it instead of stacking. */
 const SAVED_TOAST = 'setting-updated';
 
-/** The §8 confirmation of a saved setting (guests: saved locally; accounts are another issue). */
-export function announceSettingSaved() {
-  toast.success('Setting Updated', { id: SAVED_TOAST, description: 'Your setting has been saved locally.' });
+/** The §8 confirmation of a saved setting: "saved successfully", or "saved locally" for guests. */
+export function useAnnounceSettingSaved(): () => void {
+  const { user } = useSession();
+  const signedIn = user !== null;
+  return useCallback(() => {
+    toast.success('Setting Updated', {
+      id: SAVED_TOAST,
+      description: signedIn ? 'Your setting has been saved successfully.' : 'Your setting has been saved locally.',
+    });
+  }, [signedIn]);
 }
 
 /**
@@ -17,6 +25,7 @@ export function announceSettingSaved() {
  */
 export function useSettingsChange() {
   const { update } = useSettings();
+  const announceSettingSaved = useAnnounceSettingSaved();
   return useCallback(
     (patch: SettingsPatch, { announce = true }: { announce?: boolean } = {}): boolean => {
       const result = update(patch);
@@ -28,6 +37,6 @@ export function useSettingsChange() {
       if (announce) announceSettingSaved();
       return true;
     },
-    [update],
+    [update, announceSettingSaved],
   );
 }

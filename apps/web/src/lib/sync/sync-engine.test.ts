@@ -167,7 +167,9 @@ describe('sync engine', () => {
     expect(transport.send).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(400);
     expect(transport.send).toHaveBeenCalledTimes(1);
-    expect(transport.send.mock.calls[0]![0].map((operation) => operation.item.movie_id)).toEqual([3, 4]);
+    expect(
+      transport.send.mock.calls[0]![0].map((operation) => (operation.item as { movie_id: number }).movie_id),
+    ).toEqual([3, 4]);
     expect(watchLater.getSnapshot().every((item) => item.synced)).toBe(true);
   });
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
-import { Clock3, Cloud, CloudOff, History, LogOut, RefreshCw, Settings, UserRound } from 'lucide-react';
+import { Clock3, Cloud, CloudOff, History, LogOut, RefreshCw, Settings, UserCog, UserRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { UserAvatar } from '@/components/account/user-avatar.tsx';
 import { SignOutDialog } from '@/components/account/sign-out-button.tsx';
@@ -97,7 +97,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
             </DropdownMenu.Item>
             <DropdownMenu.Item asChild className={ITEM}>
               <Link to={`${paths.settings}#profile`}>
-                <Settings className="size-4" aria-hidden />
+                <UserCog className="size-4" aria-hidden />
                 Profile
               </Link>
             </DropdownMenu.Item>

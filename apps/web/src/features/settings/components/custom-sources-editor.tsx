@@ -14,7 +14,7 @@ import {
   remapDefaultSource,
   TEMPLATE_ERROR,
 } from '../settings-rules.ts';
-import { announceSettingSaved, useSettingsChange } from '../use-settings-change.ts';
+import { useAnnounceSettingSaved, useSettingsChange } from '../use-settings-change.ts';
 import { SettingsSection } from './settings-controls.tsx';
 
 /** Typing pauses this long before a change is announced (saving happens at once). */
@@ -204,6 +204,7 @@ function SourceCard({
  * once; "Custom Source Ready" is announced the first time a source has a name and a URL.
  */
 export function CustomSourcesEditor() {
+  const announceSettingSaved = useAnnounceSettingSaved();
   const { settings } = useSettings();
   const change = useSettingsChange();
   const sources = settings.customVideoSources;

@@ -2,7 +2,7 @@ import { FONT_SIZES, POSTER_QUALITIES, SETTINGS_LIMITS, type FontSize } from '@m
 import { cn } from '@/lib/cn.ts';
 import { useSettings } from '@/lib/local-store/hooks.ts';
 import { FONT_SIZE_LABELS, FONT_SIZE_PX, POSTER_QUALITY_LABELS } from '../settings-rules.ts';
-import { announceSettingSaved, useSettingsChange } from '../use-settings-change.ts';
+import { useAnnounceSettingSaved, useSettingsChange } from '../use-settings-change.ts';
 import { SelectRow, SettingsSection, SliderRow, ToggleRow } from './settings-controls.tsx';
 
 /** A miniature of one row of the poster grid at the chosen number of columns. */
@@ -48,6 +48,7 @@ export function FontSizeSelect({ description }: { description?: string }) {
 export function DisplayTab() {
   const { settings } = useSettings();
   const change = useSettingsChange();
+  const announceSettingSaved = useAnnounceSettingSaved();
   const grid = SETTINGS_LIMITS.gridColumns;
   const limit = SETTINGS_LIMITS.continueWatchingLimit;
 
