@@ -87,7 +87,7 @@ export function Header() {
             <button
               type="button"
               onClick={() => openAuthDialog('sign-in')}
-              className={buttonClasses('primary', 'sm', cn('hidden md:inline-flex', sessionPending && 'invisible'))}
+              className={buttonClasses('primary', 'sm', cn('max-md:hidden', sessionPending && 'invisible'))}
             >
               Sign In
             </button>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { openAuthDialog, useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
@@ -33,10 +33,14 @@ export function AuthHost() {
 function useConfirmationReturn(): void {
   const location = useLocation();
   const navigate = useNavigate();
+  const handled = useRef<string | null>(null);
   useEffect(() => {
     const params = new URLSearchParams(location.search);
     const outcome = params.get('auth');
     if (outcome !== 'confirmed' && outcome !== 'email-changed') return;
+    // Once per landing, however often the effect runs before the address is cleaned.
+    if (handled.current === location.key) return;
+    handled.current = location.key;
     const failed = params.get('error');
     if (failed) {
       toast.error('Link expired', {
