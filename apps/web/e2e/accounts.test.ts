@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, useBrowser, type Viewer } from './support.ts';
 
@@ -8,7 +8,7 @@ interface Mail {
   links: string[];
 }
 
-const browser = useBrowser();
+const baseUrl = inject('baseUrl');
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}-${Date.now()}-${++counter}@example.org`;
 
@@ -21,7 +21,7 @@ async function mailTo(to: string, subject: RegExp): Promise<Mail> {
   let found: Mail | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (await fetch(`${browser.baseUrl}/api/dev/outbox`)).json()) as { results: Mail[] };
+      const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { results: Mail[] };
       found = outbox.results.find((mail) => mail.to === to && subject.test(mail.subject));
       return Boolean(found);
     })
@@ -31,9 +31,9 @@ async function mailTo(to: string, subject: RegExp): Promise<Mail> {
 
 /** An account made and confirmed through the API, as a second device would already have. */
 async function createAccount(email: string, password: string) {
-  const signUp = await fetch(`${browser.baseUrl}/api/auth/sign-up/email`, {
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: browser.baseUrl },
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password, name: '' }),
   });
   expect(signUp.status).toBe(200);
@@ -59,13 +59,15 @@ async function openSignIn({ page }: Viewer) {
 let movie: { id: number; title: string };
 
 beforeAll(async () => {
-  const answer = (await (await fetch(`${browser.baseUrl}/api/catalogue/discover?type=movie`)).json()) as {
+  const answer = (await (await fetch(`${baseUrl}/api/catalogue/discover?type=movie`)).json()) as {
     results: Array<{ id: number; title: string }>;
   };
   movie = answer.results[0]!;
 });
 
 describe('accounts', () => {
+  const browser = useBrowser();
+
   it('signs up, confirms through the e-mailed link, signs in and edits the profile', async () => {
     const viewer = await browser.open(DESKTOP);
     const { page } = viewer;
