@@ -46,10 +46,8 @@ export type SocialProvider = 'github' | 'google' | 'oidc';
 
 /** Starts a social sign-in; the browser leaves for the provider and comes back to / (product.md §2). */
 export async function startSocialSignIn(provider: SocialProvider): Promise<void> {
-  const answer =
-    provider === 'oidc'
-      ? await post<{ url?: string }>('/sign-in/oauth2', { providerId: 'oidc', callbackURL: '/' })
-      : await post<{ url?: string }>('/sign-in/social', { provider, callbackURL: '/' });
+  // better-auth registers the generic OpenID Connect provider as a social one, under its id.
+  const answer = await post<{ url?: string }>('/sign-in/social', { provider, callbackURL: '/' });
   if (!answer.url) throw new Error('The provider gave no address to continue');
   window.location.assign(answer.url);
 }
