@@ -198,15 +198,21 @@ export function BrowseScreen() {
             variant="outline"
             size="md"
             className="!px-3"
-            aria-label={activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}
             aria-expanded={panelOpen}
             aria-controls="browse-filters"
             onClick={() => setPanelOpen((open) => !open)}
           >
             <SlidersHorizontal className="size-4" aria-hidden />
-            <span className="hidden sm:inline">Filters</span>
+            {/* Read as "Filters, 2 active": the badge alone would say just "2". */}
+            <span className="sr-only">{activeCount > 0 ? `Filters, ${activeCount} active` : 'Filters'}</span>
+            <span className="hidden sm:inline" aria-hidden>
+              Filters
+            </span>
             {activeCount > 0 ? (
-              <span className="inline-flex size-5 items-center justify-center rounded-full bg-gold-400 text-xs font-bold text-ink-950">
+              <span
+                className="inline-flex size-5 items-center justify-center rounded-full bg-gold-400 text-xs font-bold text-ink-950"
+                aria-hidden
+              >
                 {activeCount}
               </span>
             ) : null}

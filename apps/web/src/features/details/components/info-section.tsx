@@ -158,28 +158,31 @@ export function InfoSection({ details }: { details: Details }) {
             <Fact label="Genres">
               {details.genres.length ? details.genres.map((genre) => genre.name).join(', ') : NOT_AVAILABLE}
             </Fact>
-            <div className="grid grid-cols-2 gap-x-4 border-b border-white/5 py-2.5">
-              <div>
-                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Popularity</dt>
-                <dd className="mt-0.5 text-fg">{formatCount(details.popularity)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Votes</dt>
-                <dd className="mt-0.5 text-fg">{formatCount(details.vote_count)}</dd>
-              </div>
-              {budget ? (
-                <div className="mt-2.5">
-                  <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Budget</dt>
-                  <dd className="mt-0.5 text-fg">{budget}</dd>
-                </div>
-              ) : null}
-              {revenue ? (
-                <div className="mt-2.5">
-                  <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Revenue</dt>
-                  <dd className="mt-0.5 text-fg">{revenue}</dd>
-                </div>
-              ) : null}
+          </dl>
+          {/* A list of its own: a <dl> may group its pairs in one level of <div> only. */}
+          <dl className="mt-2.5 grid grid-cols-2 gap-x-4 border-y border-white/5 py-2.5">
+            <div>
+              <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Popularity</dt>
+              <dd className="mt-0.5 text-fg">{formatCount(details.popularity)}</dd>
             </div>
+            <div>
+              <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Votes</dt>
+              <dd className="mt-0.5 text-fg">{formatCount(details.vote_count)}</dd>
+            </div>
+            {budget ? (
+              <div className="mt-2.5">
+                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Budget</dt>
+                <dd className="mt-0.5 text-fg">{budget}</dd>
+              </div>
+            ) : null}
+            {revenue ? (
+              <div className="mt-2.5">
+                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Revenue</dt>
+                <dd className="mt-0.5 text-fg">{revenue}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <dl className="pt-2.5">
             <Fact label="External Links">
               <span className="flex flex-wrap gap-x-5 gap-y-1.5">
                 {details.homepage ? (

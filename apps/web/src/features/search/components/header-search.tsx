@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Search, Star } from 'lucide-react';
 import { titleOf, yearOf, type TitleSummary } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
@@ -122,64 +122,62 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
       />
       {showList ? (
         <div className="absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-ink-850 shadow-2xl md:left-auto md:w-[26rem]">
-          <ul id={listId} role="listbox" aria-label="Search results" className="max-h-[70vh] overflow-y-auto py-1">
+          {results.length === 0 ? (
+            // Outside the listbox: a listbox may hold only options.
+            <p id={listId} role="status" className="px-4 py-6 text-center text-sm text-fg-muted">
+              {query.isFetching ? 'Searching…' : `No results for “${debounced}”`}
+            </p>
+          ) : null}
+          <ul
+            id={results.length === 0 ? undefined : listId}
+            role="listbox"
+            aria-label="Search results"
+            hidden={results.length === 0}
+            className="max-h-[70vh] overflow-y-auto py-1"
+          >
             {results.map((item, index) => (
               <li
                 key={`${item.media_type}-${item.id}`}
                 id={optionId(index)}
                 role="option"
                 aria-selected={index === activeIndex}
+                // The option itself is the control (a link inside an option would nest two).
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => go(detailPath(item))}
+                onMouseEnter={() => setActiveIndex(index)}
+                className={cn(
+                  'flex cursor-pointer gap-3 px-3 py-2.5 transition-colors',
+                  index === activeIndex ? 'bg-white/10' : 'hover:bg-white/5',
+                )}
               >
-                <Link
-                  to={detailPath(item)}
-                  tabIndex={-1}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    go(detailPath(item));
-                  }}
-                  onMouseEnter={() => setActiveIndex(index)}
-                  className={cn(
-                    'flex gap-3 px-3 py-2.5 transition-colors',
-                    index === activeIndex ? 'bg-white/10' : 'hover:bg-white/5',
-                  )}
-                >
-                  <PosterImage path={item.poster_path} alt="" width={46} className="w-[46px] shrink-0 rounded-md" />
-                  <span className="min-w-0 flex-1">
-                    <span className="flex items-center gap-2">
-                      <span className="truncate text-sm font-medium text-fg">{titleOf(item)}</span>
-                      <span
-                        className={cn(
-                          'shrink-0 rounded px-1.5 py-px text-[10px] font-bold',
-                          item.media_type === 'movie' ? 'bg-gold-400/90 text-ink-950' : 'bg-sky-400/90 text-ink-950',
-                        )}
-                      >
-                        {typeLabel(item.media_type)}
-                      </span>
+                <PosterImage path={item.poster_path} alt="" width={46} className="w-[46px] shrink-0 rounded-md" />
+                <span className="min-w-0 flex-1">
+                  <span className="flex items-center gap-2">
+                    <span className="truncate text-sm font-medium text-fg">{titleOf(item)}</span>
+                    <span
+                      className={cn(
+                        'shrink-0 rounded px-1.5 py-px text-[10px] font-bold',
+                        item.media_type === 'movie' ? 'bg-gold-400/90 text-ink-950' : 'bg-sky-400/90 text-ink-950',
+                      )}
+                    >
+                      {typeLabel(item.media_type)}
                     </span>
-                    <span className="mt-0.5 flex items-center gap-2 text-xs text-fg-subtle">
-                      {yearOf(item) ? <span>{yearOf(item)}</span> : null}
-                      {item.vote_average ? (
-                        <span className="inline-flex items-center gap-0.5">
-                          <Star className="size-3 fill-current text-gold-400" aria-hidden />
-                          {item.vote_average.toFixed(1)}
-                        </span>
-                      ) : null}
-                    </span>
-                    {item.overview ? (
-                      <span className="mt-1 block text-xs leading-snug text-fg-muted">
-                        {cutOverview(item.overview)}
+                  </span>
+                  <span className="mt-0.5 flex items-center gap-2 text-xs text-fg-subtle">
+                    {yearOf(item) ? <span>{yearOf(item)}</span> : null}
+                    {item.vote_average ? (
+                      <span className="inline-flex items-center gap-0.5">
+                        <Star className="size-3 fill-current text-gold-400" aria-hidden />
+                        {item.vote_average.toFixed(1)}
                       </span>
                     ) : null}
                   </span>
-                </Link>
+                  {item.overview ? (
+                    <span className="mt-1 block text-xs leading-snug text-fg-muted">{cutOverview(item.overview)}</span>
+                  ) : null}
+                </span>
               </li>
             ))}
-            {results.length === 0 ? (
-              <li role="presentation" className="px-4 py-6 text-center text-sm text-fg-muted">
-                {query.isFetching ? 'Searching…' : `No results for “${debounced}”`}
-              </li>
-            ) : null}
           </ul>
           {total > DROPDOWN_LIMIT ? (
             <button

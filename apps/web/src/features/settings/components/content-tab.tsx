@@ -38,11 +38,11 @@ function FavoriteGenres() {
         </span>
       }
     >
-      <ul role="group" aria-label="Favourite genres" className="flex flex-wrap gap-2 pt-1 pb-1">
+      <div role="group" aria-label="Favourite genres" className="flex flex-wrap gap-2 pt-1 pb-1">
         {FAVORITE_GENRE_CHOICES.map((genre) => {
           const isOn = chosen.has(genre.id);
           return (
-            <li key={genre.id}>
+            <div key={genre.id}>
               <button
                 type="button"
                 aria-pressed={isOn}
@@ -57,10 +57,10 @@ function FavoriteGenres() {
                 {isOn ? <Check className="size-3.5" aria-hidden /> : null}
                 {genre.name}
               </button>
-            </li>
+            </div>
           );
         })}
-      </ul>
+      </div>
     </SettingsSection>
   );
 }

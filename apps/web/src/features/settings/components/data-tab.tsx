@@ -180,7 +180,7 @@ export function DataTab() {
             type="button"
             onClick={onClearAll}
             disabled={isClearing}
-            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-ember-500 px-4 text-sm font-medium text-white transition-colors hover:bg-ember-400 disabled:opacity-50"
+            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-[#c8353a] px-4 text-sm font-medium text-white transition-colors hover:bg-[#b42d32] disabled:opacity-50"
           >
             <Trash2 className="size-4" aria-hidden />
             Clear all data
