@@ -267,4 +267,37 @@ describe('sync engine', () => {
     expect(watchLater.getSnapshot()[0]!.synced).toBe(false);
     expect(watchLater.getQueue()).toHaveLength(1);
   });
+
+  it('uses local data at load when this account synced in the last 5 minutes and nothing is pending', async () => {
+    const first = setup();
+    first.engine.setUser('user-a');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(first.transport.send).toHaveBeenCalledTimes(1);
+    // A reload: a new engine over the same stores and owner.
+    const reloaded = createSyncEngine({
+      history: first.history,
+      watchLater: first.watchLater,
+      settings: first.settings,
+      transport: first.transport,
+      owner: { get: first.owner, set: () => {} },
+      now,
+    });
+    engines.push(reloaded);
+    reloaded.setUser('user-a');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(first.transport.send).toHaveBeenCalledTimes(1);
+    clock += 5 * 60 * 1000;
+    const later = createSyncEngine({
+      history: first.history,
+      watchLater: first.watchLater,
+      settings: first.settings,
+      transport: first.transport,
+      owner: { get: first.owner, set: () => {} },
+      now,
+    });
+    engines.push(later);
+    later.setUser('user-a');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(first.transport.send).toHaveBeenCalledTimes(2);
+  });
 });

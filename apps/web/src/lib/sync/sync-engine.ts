@@ -277,6 +277,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         setState({ status: 'synced' });
         return;
       }
+      // product.md §4: 100 ms after load, sync runs if no sync happened in the last 5 minutes or
+      // changes are pending (or the data is not this account's yet); otherwise local data is used.
+      const lastSync = Math.max(
+        ...[history, watchLater, settings].map((store) => Date.parse(store.getLastSync() ?? '') || 0),
+      );
+      const isFresh = now().getTime() - lastSync < PULL_INTERVAL_MS;
+      if (owner.get() === next && isFresh && !hasQueuedChanges()) {
+        setState({ lastSyncedAt: new Date(lastSync).toISOString() });
+        return;
+      }
       schedule(LOAD_DELAY_MS);
     },
     syncNow,
