@@ -94,7 +94,7 @@ export function Footer() {
                   type="email"
                   placeholder="you@example.com"
                   autoComplete="email"
-                  className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-white/5 px-3 text-sm text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none"
+                  className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-white/5 px-3 text-sm text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
                 />
                 <Button type="submit" variant="secondary">
                   Join

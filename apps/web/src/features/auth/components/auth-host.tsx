@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { openAuthDialog, useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
@@ -13,13 +13,17 @@ const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((module) => ({ de
 export function AuthHost() {
   const { user } = useSession();
   const { open } = useAuthDialogState();
+  // Mounted from the first opening on, so that closing runs Radix's own close (focus goes back
+  // to what opened it) instead of tearing the dialog down.
+  const [wanted, setWanted] = useState(open);
+  if (open && !wanted) setWanted(true);
   useAccountSync();
   useConfirmationReturn();
   useEffect(() => {
     // Back from a social provider (product.md §4 Auth events: signed in → Welcome back!).
     if (user && takeSocialSignInPending()) announceSignedIn();
   }, [user]);
-  return open ? (
+  return wanted ? (
     <Suspense fallback={null}>
       <AuthDialog />
     </Suspense>

@@ -21,7 +21,7 @@ import { SettingsSection } from './settings-controls.tsx';
 const ANNOUNCE_DELAY_MS = 800;
 
 const INPUT =
-  'h-10 w-full rounded-lg border bg-ink-800 px-3 text-sm text-fg placeholder:text-fg-subtle/70 transition-colors focus:outline-none hc:border-white/60';
+  'h-10 w-full rounded-lg border bg-ink-800 px-3 text-sm text-fg placeholder:text-fg-subtle/70 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 hc:border-white/60';
 
 type TextField = 'name' | 'movieUrl' | 'tvUrl';
 
