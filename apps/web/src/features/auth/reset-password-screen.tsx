@@ -4,7 +4,7 @@ import { KeyRound } from 'lucide-react';
 import { toast } from 'sonner';
 import { validateNewPassword, type AuthFieldErrors } from '@marquee/core';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
-import { TextField } from '@/components/ui/text-field.tsx';
+import { NewPasswordFields } from '@/components/account/new-password-fields.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { resetPassword } from '@/lib/auth/auth-api.ts';
@@ -98,29 +98,15 @@ export function ResetPasswordScreen() {
     <Panel title="Reset Password">
       <p className="mt-2 text-fg-muted">Choose a new password for your Marquee account.</p>
       <form onSubmit={submit} noValidate className="mt-6 space-y-4">
-        <TextField
-          label="New password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setErrors(({ password: _cleared, ...rest }) => rest);
-          }}
+        <NewPasswordFields
+          className="space-y-4"
+          password={password}
+          confirmPassword={confirmPassword}
+          errors={errors}
           autoFocus
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-            setErrors(({ confirmPassword: _cleared, ...rest }) => rest);
+          onChange={(field, value) => {
+            (field === 'password' ? setPassword : setConfirmPassword)(value);
+            setErrors(({ [field]: _cleared, ...rest }) => rest);
           }}
         />
         {failure ? (

@@ -274,29 +274,23 @@ describe('sync engine', () => {
     await vi.advanceTimersByTimeAsync(150);
     expect(first.transport.send).toHaveBeenCalledTimes(1);
     // A reload: a new engine over the same stores and owner.
-    const reloaded = createSyncEngine({
-      history: first.history,
-      watchLater: first.watchLater,
-      settings: first.settings,
-      transport: first.transport,
-      owner: { get: first.owner, set: () => {} },
-      now,
-    });
-    engines.push(reloaded);
-    reloaded.setUser('user-a');
+    const reload = () => {
+      const engine = createSyncEngine({
+        history: first.history,
+        watchLater: first.watchLater,
+        settings: first.settings,
+        transport: first.transport,
+        owner: { get: first.owner, set: () => {} },
+        now,
+      });
+      engines.push(engine);
+      engine.setUser('user-a');
+    };
+    reload();
     await vi.advanceTimersByTimeAsync(150);
     expect(first.transport.send).toHaveBeenCalledTimes(1);
     clock += 5 * 60 * 1000;
-    const later = createSyncEngine({
-      history: first.history,
-      watchLater: first.watchLater,
-      settings: first.settings,
-      transport: first.transport,
-      owner: { get: first.owner, set: () => {} },
-      now,
-    });
-    engines.push(later);
-    later.setUser('user-a');
+    reload();
     await vi.advanceTimersByTimeAsync(150);
     expect(first.transport.send).toHaveBeenCalledTimes(2);
   });

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { validateForgotPassword, validateNewPassword, type AuthFieldErrors } from '@marquee/core';
+import { NewPasswordFields } from '@/components/account/new-password-fields.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { changeEmail, changePassword } from '@/lib/auth/auth-api.ts';
@@ -109,32 +110,16 @@ function ChangePasswordForm() {
           clear('current');
         }}
       />
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          label="New password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={password}
-          error={errors.password}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            clear('password');
-          }}
-        />
-        <TextField
-          label="Confirm new password"
-          type="password"
-          revealable
-          autoComplete="new-password"
-          value={confirmPassword}
-          error={errors.confirmPassword}
-          onChange={(event) => {
-            setConfirmPassword(event.target.value);
-            clear('confirmPassword');
-          }}
-        />
-      </div>
+      <NewPasswordFields
+        className="grid gap-3 sm:grid-cols-2"
+        password={password}
+        confirmPassword={confirmPassword}
+        errors={errors}
+        onChange={(field, value) => {
+          (field === 'password' ? setPassword : setConfirmPassword)(value);
+          clear(field);
+        }}
+      />
       <Button type="submit" variant="secondary" disabled={busy}>
         {busy ? 'Changing password...' : 'Change Password'}
       </Button>
