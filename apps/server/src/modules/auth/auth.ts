@@ -100,6 +100,9 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       window: 60,
       max: 120,
       customRules: {
+        // Every page asks for the session: limiting it would lock out a busy household behind
+        // one address, and it reveals nothing without a session cookie.
+        '/get-session': false,
         '/sign-in/email': { window: 60, max: 10 },
         '/sign-up/email': { window: 60, max: 5 },
         '/request-password-reset': { window: 60, max: 5 },
