@@ -62,14 +62,29 @@ function percentile(sorted, p) {
 }
 
 /**
- * Runs autocannon against one or more URLs (requests spread over them) and returns the figures
+ * Runs autocannon against one or more URLs (requests spread over them; `setupRequest` may change
+ * each request before it is sent, e.g. its cookie and body) and returns the figures
  * this project reports: requests per second, exact latency percentiles (from every response
  * time, since autocannon's own summary has no p95) and errors (failures, timeouts, non-2xx).
  */
-export async function load({ title, urls, connections = 50, duration = 10, method = 'GET', body, headers }) {
+export async function load({
+  title,
+  urls,
+  connections = 50,
+  duration = 10,
+  method = 'GET',
+  body,
+  headers,
+  setupRequest,
+}) {
   const requests = urls.map((url) => {
     const parsed = new URL(url);
-    return { method, path: parsed.pathname + parsed.search, ...(body ? { body } : {}) };
+    return {
+      method,
+      path: parsed.pathname + parsed.search,
+      ...(body ? { body } : {}),
+      ...(setupRequest ? { setupRequest } : {}),
+    };
   });
   const times = [];
   const instance = autocannon({ url: new URL(urls[0]).origin, connections, duration, requests, headers });
@@ -91,7 +106,8 @@ export async function load({ title, urls, connections = 50, duration = 10, metho
 
 export function printTable(rows) {
   const header = ['scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs bare'];
-  const bare = rows.find((row) => row.title.startsWith('bare'));
+  // Each row against the bare route at the same number of connections.
+  const bareAt = (connections) => rows.find((row) => row.title.startsWith('bare') && row.connections === connections);
   const lines = rows.map((row) => [
     row.title,
     String(row.connections),
@@ -100,7 +116,7 @@ export function printTable(rows) {
     String(row.p95),
     String(row.p99),
     String(row.errors),
-    bare ? `${((row.rps / bare.rps) * 100).toFixed(0)}%` : '',
+    bareAt(row.connections) ? `${((row.rps / bareAt(row.connections).rps) * 100).toFixed(0)}%` : '',
   ]);
   const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => line[index].length)));
   const format = (line) =>

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 // `npm run bench`: every benchmark in bench/, one after another (never part of `npm test`).
-const benches = ['catalogue.bench.mjs'];
+const benches = ['catalogue.bench.mjs', 'sync.bench.mjs'];
 let failed = false;
 for (const bench of benches) {
   console.log(`\n=== ${bench} ===`);

@@ -110,87 +110,130 @@ function watchLaterItem(row: typeof watchLater.$inferSelect): WatchLaterItem {
   };
 }
 
-/** Applies one operation. Idempotent: the same operation again changes nothing. */
-async function applyOperation(db: Db, userId: string, operation: SyncOperation): Promise<void> {
+type ListOperation = Exclude<SyncOperation, { store: 'settings' }>;
+
+function historyChange(userId: string, operation: Extract<ListOperation, { store: 'history' }>) {
   const at = operation.at;
-  switch (operation.store) {
-    case 'history': {
-      if (operation.op === 'upsert') {
-        const row = historyRow(userId, operation.item, at);
-        const { userId: _u, itemKey: _k, ...set } = row;
-        await db
-          .insert(viewingHistory)
-          .values(row)
-          .onConflictDoUpdate({
-            target: [viewingHistory.userId, viewingHistory.itemKey],
-            set,
-            setWhere: newer(viewingHistory),
-          });
-      } else {
-        const key = historyKey(operation.item);
-        await db
-          .insert(viewingHistory)
-          .values({
-            userId,
-            itemKey: key,
-            id: key,
-            movieId: operation.item.movie_id,
-            movieTitle: '',
-            contentType: operation.item.content_type,
-            watchedAt: at,
-            ...removal(at),
-          })
-          .onConflictDoUpdate({
-            target: [viewingHistory.userId, viewingHistory.itemKey],
-            set: removal(at),
-            setWhere: newer(viewingHistory),
-          });
-      }
-      return;
-    }
-    case 'watch_later': {
-      if (operation.op === 'upsert') {
-        const row = watchLaterRow(userId, operation.item, at);
-        const { userId: _u, itemKey: _k, ...set } = row;
-        await db
-          .insert(watchLater)
-          .values(row)
-          .onConflictDoUpdate({
-            target: [watchLater.userId, watchLater.itemKey],
-            set: { ...set, syncedAt: sql`now()` },
-            setWhere: newer(watchLater),
-          });
-      } else {
-        const key = watchLaterKey(operation.item);
-        await db
-          .insert(watchLater)
-          .values({
-            userId,
-            itemKey: key,
-            id: key,
-            movieId: operation.item.movie_id,
-            movieTitle: '',
-            contentType: operation.item.content_type,
-            addedAt: at,
-            ...removal(at),
-          })
-          .onConflictDoUpdate({
-            target: [watchLater.userId, watchLater.itemKey],
-            set: removal(at),
-            setWhere: newer(watchLater),
-          });
-      }
-      return;
-    }
-    case 'settings':
-      await db
-        .insert(userSettings)
-        .values({ userId, settings: operation.item as Record<string, unknown>, updatedAt: at })
-        .onConflictDoUpdate({
-          target: userSettings.userId,
-          set: { settings: operation.item as Record<string, unknown>, updatedAt: at },
-          setWhere: sql`${userSettings.updatedAt} < excluded.updated_at`,
-        });
+  if (operation.op === 'upsert') return historyRow(userId, operation.item, at);
+  const key = historyKey(operation.item);
+  return {
+    ...historyRow(
+      userId,
+      {
+        id: key,
+        movie_id: operation.item.movie_id,
+        movie_title: '',
+        movie_poster: null,
+        content_type: operation.item.content_type,
+        watched_at: at,
+        season_number: operation.item.season_number ?? null,
+        episode_number: operation.item.episode_number ?? null,
+      } as HistoryItem,
+      at,
+    ),
+    itemKey: key,
+    ...removal(at),
+  };
+}
+
+function watchLaterChange(userId: string, operation: Extract<ListOperation, { store: 'watch_later' }>) {
+  const at = operation.at;
+  if (operation.op === 'upsert') return watchLaterRow(userId, operation.item, at);
+  const key = watchLaterKey(operation.item);
+  return {
+    ...watchLaterRow(
+      userId,
+      {
+        id: key,
+        movie_id: operation.item.movie_id,
+        movie_title: '',
+        content_type: operation.item.content_type,
+        added_at: at,
+      } as WatchLaterItem,
+      at,
+    ),
+    ...removal(at),
+  };
+}
+
+/**
+ * The row each item ends with: of several changes to one item in a batch, the newest by
+ * (changed_at, fingerprint) — what applying them one by one under the newer-wins rule leaves.
+ * One row per item also lets a whole store go in one INSERT … ON CONFLICT statement.
+ */
+function winners<T extends { itemKey: string; changedAt: string; fingerprint: string }>(rows: T[]): T[] {
+  const best = new Map<string, T>();
+  for (const row of rows) {
+    const current = best.get(row.itemKey);
+    const isNewer =
+      !current ||
+      Date.parse(row.changedAt) > Date.parse(current.changedAt) ||
+      (Date.parse(row.changedAt) === Date.parse(current.changedAt) && row.fingerprint > current.fingerprint);
+    if (isNewer) best.set(row.itemKey, row);
+  }
+  return [...best.values()];
+}
+
+/** `SET column = excluded.column` for every column a change writes (not the key). */
+function fromExcluded(columns: Record<string, { name: string }>, keys: readonly string[]) {
+  return Object.fromEntries(
+    Object.entries(columns)
+      .filter(([property]) => !keys.includes(property))
+      .map(([property, column]) => [property, sql.raw(`excluded."${column.name}"`)]),
+  );
+}
+
+const HISTORY_SET = fromExcluded(viewingHistory as unknown as Record<string, { name: string }>, ['userId', 'itemKey']);
+const WATCH_LATER_SET = fromExcluded(watchLater as unknown as Record<string, { name: string }>, [
+  'userId',
+  'itemKey',
+  'syncedAt',
+]);
+
+/** Applies a batch: one statement per store. Idempotent: the same batch again changes nothing. */
+async function applyOperations(db: Db, userId: string, operations: readonly SyncOperation[]): Promise<void> {
+  const history = winners(
+    operations.flatMap((operation) => (operation.store === 'history' ? [historyChange(userId, operation)] : [])),
+  );
+  const saved = winners(
+    operations.flatMap((operation) => (operation.store === 'watch_later' ? [watchLaterChange(userId, operation)] : [])),
+  );
+  const settings = operations
+    .filter((operation) => operation.store === 'settings')
+    .reduce<Extract<SyncOperation, { store: 'settings' }> | null>(
+      (latest, operation) => (!latest || Date.parse(operation.at) > Date.parse(latest.at) ? operation : latest),
+      null,
+    );
+
+  if (history.length > 0) {
+    await db
+      .insert(viewingHistory)
+      .values(history)
+      .onConflictDoUpdate({
+        target: [viewingHistory.userId, viewingHistory.itemKey],
+        set: HISTORY_SET,
+        setWhere: newer(viewingHistory),
+      });
+  }
+  if (saved.length > 0) {
+    await db
+      .insert(watchLater)
+      .values(saved)
+      .onConflictDoUpdate({
+        target: [watchLater.userId, watchLater.itemKey],
+        set: { ...WATCH_LATER_SET, syncedAt: sql`now()` },
+        setWhere: newer(watchLater),
+      });
+  }
+  if (settings) {
+    await db
+      .insert(userSettings)
+      .values({ userId, settings: settings.item as Record<string, unknown>, updatedAt: settings.at })
+      .onConflictDoUpdate({
+        target: userSettings.userId,
+        set: { settings: settings.item as Record<string, unknown>, updatedAt: settings.at },
+        setWhere: sql`${userSettings.updatedAt} < excluded.updated_at`,
+      });
   }
 }
 
@@ -245,7 +288,7 @@ export async function applySync(
   now = new Date(),
 ): Promise<PersonalData> {
   await db.transaction(async (tx) => {
-    for (const operation of operations) await applyOperation(tx as unknown as Db, userId, operation);
+    await applyOperations(tx as unknown as Db, userId, operations);
     await trimHistory(tx as unknown as Db, userId, now.toISOString());
   });
   const [history, watch_later, settings] = await Promise.all([
