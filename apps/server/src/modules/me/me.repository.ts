@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
 import {
   DEFAULT_SETTINGS,
   HISTORY_LIMIT,
@@ -174,21 +174,31 @@ function winners<T extends { itemKey: string; changedAt: string; fingerprint: st
   return [...best.values()];
 }
 
-/** `SET column = excluded.column` for every column a change writes (not the key). */
-function fromExcluded(columns: Record<string, { name: string }>, keys: readonly string[]) {
-  return Object.fromEntries(
-    Object.entries(columns)
-      .filter(([property]) => !keys.includes(property))
-      .map(([property, column]) => [property, sql.raw(`excluded."${column.name}"`)]),
+/**
+ * One INSERT … ON CONFLICT for a whole store's changes, the rows passed as a single JSON
+ * parameter and unpacked by `jsonb_to_recordset`: a 100-item batch is one small statement to
+ * build and send, not 1,800 bound parameters. A row replaces the stored one only when newer.
+ */
+function upsertNewer(
+  table: typeof viewingHistory | typeof watchLater,
+  rows: ReadonlyArray<Record<string, unknown>>,
+  alsoOnUpdate = '',
+) {
+  const columns = Object.entries(getTableColumns(table)).filter(([property]) => property in rows[0]!);
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(columns.map(([property, column]) => [column.name, row[property]]))),
   );
+  const names = columns.map(([, column]) => `"${column.name}"`).join(', ');
+  const types = columns.map(([, column]) => `"${column.name}" ${column.getSQLType()}`).join(', ');
+  const updates = columns
+    .filter(([property]) => property !== 'userId' && property !== 'itemKey')
+    .map(([, column]) => `"${column.name}" = excluded."${column.name}"`)
+    .join(', ');
+  return sql`insert into ${table} (${sql.raw(names)})
+    select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as incoming(${sql.raw(types)})
+    on conflict (user_id, item_key) do update set ${sql.raw(updates + alsoOnUpdate)}
+    where ${newer(table)}`;
 }
-
-const HISTORY_SET = fromExcluded(viewingHistory as unknown as Record<string, { name: string }>, ['userId', 'itemKey']);
-const WATCH_LATER_SET = fromExcluded(watchLater as unknown as Record<string, { name: string }>, [
-  'userId',
-  'itemKey',
-  'syncedAt',
-]);
 
 /** Applies a batch: one statement per store. Idempotent: the same batch again changes nothing. */
 async function applyOperations(db: Db, userId: string, operations: readonly SyncOperation[]): Promise<void> {
@@ -205,26 +215,8 @@ async function applyOperations(db: Db, userId: string, operations: readonly Sync
       null,
     );
 
-  if (history.length > 0) {
-    await db
-      .insert(viewingHistory)
-      .values(history)
-      .onConflictDoUpdate({
-        target: [viewingHistory.userId, viewingHistory.itemKey],
-        set: HISTORY_SET,
-        setWhere: newer(viewingHistory),
-      });
-  }
-  if (saved.length > 0) {
-    await db
-      .insert(watchLater)
-      .values(saved)
-      .onConflictDoUpdate({
-        target: [watchLater.userId, watchLater.itemKey],
-        set: { ...WATCH_LATER_SET, syncedAt: sql`now()` },
-        setWhere: newer(watchLater),
-      });
-  }
+  if (history.length > 0) await db.execute(upsertNewer(viewingHistory, history));
+  if (saved.length > 0) await db.execute(upsertNewer(watchLater, saved, ', "synced_at" = now()'));
   if (settings) {
     await db
       .insert(userSettings)
