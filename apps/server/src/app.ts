@@ -61,7 +61,7 @@ export async function buildApp({
     void reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
-  await registerSecurity(app, config);
+  registerSecurity(app, config);
   registerCsrfGuard(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
 
