@@ -85,7 +85,12 @@ export async function buildApp({
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
   });
   app.decorate('auth', auth);
-  await authRoutes(app, auth, config.publicUrl);
+  await authRoutes(app, auth, config.publicUrl, () =>
+    database.ping().then(
+      () => true,
+      () => false,
+    ),
+  );
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);
