@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -61,6 +62,7 @@ export async function buildApp({
     void reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
+  registerJsonBodyParser(app);
   registerSecurity(app, config);
   registerCsrfGuard(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
