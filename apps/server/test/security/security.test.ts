@@ -1,14 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API_ROUTES,
-  fillPath,
-  requestOf,
-  storedState,
-  stringPaths,
-  withValueAt,
-  type ApiRoute,
-} from '../api-routes.ts';
+import { API_ROUTES, fillPath, requestOf, storedState, stringPaths, withValueAt } from '../api-routes.ts';
 import { signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
 import { createTestApp, type TestApp } from '../test-app.ts';
 
