@@ -27,7 +27,7 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   const parse = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parse(request, body, (error: Error | null, value?: unknown) => {
+    parse(request, String(body), (error: Error | null, value?: unknown) => {
       if (error) return done(error);
       const problem = problemWith(value);
       if (problem) return done(new AppError('invalid_input', problem));
