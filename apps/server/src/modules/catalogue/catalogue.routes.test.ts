@@ -51,6 +51,17 @@ describe('/api/catalogue', () => {
     expect(refused.json()).toEqual(first.json());
   });
 
+  it('answers a vote count beyond the database integer with a 400, not a 500 (found by the fuzz suite)', async () => {
+    for (const url of [
+      '/api/catalogue/top-rated?type=movie&vote_count_gte=2147483648',
+      '/api/catalogue/discover?type=movie&vote_count_gte=2147483648',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toBe('Invalid vote_count_gte: is too large');
+    }
+  });
+
   it('never lets caches keep an error', async () => {
     const response = await get('/api/catalogue/movie/999999999');
     expect(response.statusCode).toBe(404);
