@@ -28,8 +28,8 @@ const text = fc.oneof(
 );
 
 /** Valid values most of the time, so that the fuzzer also reaches deep into each handler. */
-function mixed(valid: Record<string, string>) {
-  return fc.record(
+function mixed(valid: Record<string, string>): fc.Arbitrary<Record<string, string>> {
+  return fc.record<Record<string, string>>(
     Object.fromEntries(Object.entries(valid).map(([key, value]) => [key, fc.oneof(fc.constant(value), text)])),
     { requiredKeys: [] },
   );
