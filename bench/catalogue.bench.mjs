@@ -1,110 +1,16 @@
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, load, printTable, root, startProcess, stopProcess } from './lib.mjs';
+import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
 
 /**
- * Catalogue benchmark (issue: catalogue service). autocannon at 50 connections against discover,
- * search and details, beside a bare Fastify route measured in the same run:
- *  1. PGlite with the default catalogue (what `npm start` serves);
- *  2. PostgreSQL with 1,000,000 titles (the default catalogue plus generated ones), when a
- *     PostgreSQL server answers at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres).
- * Targets: search p95 < 30 ms and discover p95 < 20 ms at 1,000,000 titles on PostgreSQL; cached
- * details at least half the bare route's requests per second.
+ * The benchmark catalogue on PostgreSQL: a database `marquee_bench` holding the default catalogue
+ * plus generated titles up to BENCH_TITLES (1,000,000), when a PostgreSQL server answers at
+ * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run bench` uses
+ * it; `node bench/catalogue.bench.mjs --prepare` only builds it (slow the first time).
  */
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const TARGET_TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const SERVER = ['--import', 'tsx', 'apps/server/src/main.ts'];
-
-const SEARCHES = [
-  'Shawshank edemption',
-  'Feght Club',
-  'the godfather',
-  'lord of',
-  'alien 1979',
-  'breaking bad',
-  'silent river',
-  'dark harbor',
-  'amelie',
-  'king kong 1933',
-];
-const DISCOVERS = [
-  'type=movie',
-  'type=movie&with_genres=18&sort_by=vote_average.desc&vote_count_gte=100',
-  'type=movie&primary_release_year=1999&sort_by=release_date.desc',
-  'type=tv&with_original_language=ko',
-  'type=movie&with_genres=28|878&certification=pg13&page=3',
-];
-
-async function bareRow(connections) {
-  const port = await freePort();
-  const { child } = await startProcess(
-    ['bench/bare-server.mjs'],
-    { PORT: String(port) },
-    `http://127.0.0.1:${port}/bare`,
-  );
-  try {
-    return await load({
-      title: 'bare Fastify JSON route',
-      urls: [`http://127.0.0.1:${port}/bare`],
-      connections,
-      duration: DURATION,
-    });
-  } finally {
-    await stopProcess(child);
-  }
-}
-
-async function scenario(label, env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child } = await startProcess(
-    SERVER,
-    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
-    `${base}/api/health`,
-  );
-  try {
-    const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
-    const ids = popular.results.slice(0, 10).map((item) => item.id);
-    // Warm up: the first queries of a fresh process compile plans and fill caches.
-    for (const url of [
-      ...DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`),
-      ...SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
-    ])
-      await fetch(url);
-    const rows = [];
-    rows.push(
-      await load({
-        title: `${label}: discover`,
-        urls: DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    );
-    rows.push(
-      await load({
-        title: `${label}: search`,
-        urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    );
-    rows.push(
-      await load({
-        title: `${label}: details`,
-        urls: ids.map((id) => `${base}/api/catalogue/movie/${id}`),
-        connections: CONNECTIONS,
-        duration: DURATION,
-      }),
-    );
-    return rows;
-  } finally {
-    await stopProcess(child);
-  }
-}
 
 const WORDS_A = [
   'Silent',
@@ -243,7 +149,7 @@ async function ensureIndexes(client) {
 }
 
 /** Creates and fills the 1,000,000-title database; returns its URL, or null without PostgreSQL. */
-async function preparePostgres() {
+export async function preparePostgres() {
   const admin = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await admin.connect();
@@ -271,25 +177,9 @@ async function preparePostgres() {
   return { url: url.toString(), total };
 }
 
-async function postgresScenario() {
-  const prepared = await preparePostgres();
-  if (!prepared) return [];
-  return scenario(`PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`, { DATABASE_URL: prepared.url });
-}
-
-if (process.argv.includes('--prepare')) {
+if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--prepare')) {
   // Only build the 1,000,000-title database (slow the first time), to time the queries later.
   const prepared = await preparePostgres();
   console.log(prepared ? `Prepared ${prepared.total} titles at ${prepared.url}` : 'No PostgreSQL');
   process.exit(0);
 }
-
-const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
-mkdirSync(pgliteDir, { recursive: true });
-const rows = [await bareRow(CONNECTIONS)];
-rows.push(...(await scenario('PGlite, default catalogue', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
-rows.push(...(await postgresScenario()));
-console.log(
-  `\nCatalogue benchmark: ${CONNECTIONS} connections, ${DURATION} s each (autocannon shares the 2 cores with the server)\n`,
-);
-printTable(rows);

@@ -4,6 +4,8 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
+/** The app as `npm start` runs it (TypeScript through tsx). */
+export const SERVER = ['--import', 'tsx', 'apps/server/src/main.ts'];
 
 export function freePort() {
   return new Promise((resolve, reject) => {
@@ -62,10 +64,10 @@ function percentile(sorted, p) {
 }
 
 /**
- * Runs autocannon against one or more URLs (requests spread over them; `setupRequest` may change
- * each request before it is sent, e.g. its cookie and body) and returns the figures
+ * Runs autocannon against one or more URLs (requests spread over them; `vary` changes each
+ * request's path, `setupRequest` may rewrite each request whole) and returns the figures
  * this project reports: requests per second, exact latency percentiles (from every response
- * time, since autocannon's own summary has no p95) and errors (failures, timeouts, non-2xx).
+ * time, since autocannon's own summary has no p95) and errors (failures, timeouts, 4xx and 5xx).
  */
 export async function load({
   title,
@@ -75,14 +77,19 @@ export async function load({
   method = 'GET',
   body,
   headers,
+  vary,
   setupRequest,
 }) {
+  let sent = 0;
   const requests = urls.map((url) => {
     const parsed = new URL(url);
+    const path = parsed.pathname + parsed.search;
     return {
       method,
-      path: parsed.pathname + parsed.search,
+      path,
       ...(body ? { body } : {}),
+      ...(vary ? { setupRequest: (request) => ({ ...request, path: vary(path, sent++) }) } : {}),
+      // A scenario may also rewrite each request whole (its body and headers, e.g. a cookie).
       ...(setupRequest ? { setupRequest } : {}),
     };
   });
@@ -99,25 +106,41 @@ export async function load({
     p50: round(percentile(times, 50)),
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
-    errors: result.errors + result.timeouts + (result.non2xx ?? 0),
+    // 3xx counts as an answer: a revalidated request's 304 is the expected one.
+    errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
     total: result.requests.total,
   };
 }
 
+/** "ok" or "MISSED" against a scenario's target ({p95} in ms, {vsBare} as a share), or ''. */
+function verdict(row, bare) {
+  const target = row.target;
+  if (!target) return '';
+  if (target.p95 !== undefined) return `p95 < ${target.p95}: ${row.p95 < target.p95 ? 'ok' : 'MISSED'}`;
+  if (target.vsBare !== undefined && bare) {
+    const share = row.rps / bare.rps;
+    return `>= ${target.vsBare * 100}% of bare: ${share >= target.vsBare ? 'ok' : 'MISSED'}`;
+  }
+  return '';
+}
+
 export function printTable(rows) {
-  const header = ['scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs bare'];
-  // Each row against the bare route at the same number of connections.
-  const bareAt = (connections) => rows.find((row) => row.title.startsWith('bare') && row.connections === connections);
-  const lines = rows.map((row) => [
-    row.title,
-    String(row.connections),
-    String(row.rps),
-    String(row.p50),
-    String(row.p95),
-    String(row.p99),
-    String(row.errors),
-    bareAt(row.connections) ? `${((row.rps / bareAt(row.connections).rps) * 100).toFixed(0)}%` : '',
-  ]);
+  const header = ['scenario', 'conn', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'vs bare', 'target'];
+  const lines = rows.map((row) => {
+    // Each row is compared with the bare route measured at the same number of connections.
+    const bare = rows.find((other) => other.title.startsWith('bare') && other.connections === row.connections);
+    return [
+      row.title,
+      String(row.connections),
+      String(row.rps),
+      String(row.p50),
+      String(row.p95),
+      String(row.p99),
+      String(row.errors),
+      bare ? `${((row.rps / bare.rps) * 100).toFixed(0)}%` : '',
+      verdict(row, bare),
+    ];
+  });
   const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => line[index].length)));
   const format = (line) =>
     line.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');

@@ -1,12 +1,82 @@
-import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { preparePostgres } from './catalogue.bench.mjs';
+import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
+import { scenarios } from './scenarios.mjs';
 
-// `npm run bench`: every benchmark in bench/, one after another (never part of `npm test`).
-const benches = ['catalogue.bench.mjs', 'sync.bench.mjs'];
-let failed = false;
-for (const bench of benches) {
-  console.log(`\n=== ${bench} ===`);
-  const result = spawnSync(process.execPath, [path.join(import.meta.dirname, bench)], { stdio: 'inherit' });
-  if (result.status !== 0) failed = true;
+/**
+ * `npm run bench` (never part of `npm test`): every scenario of scenarios.mjs against the running
+ * app, on PGlite with the default catalogue (what `npm start` serves) and on PostgreSQL with
+ * 1,000,000 titles (when PostgreSQL answers), beside a bare Fastify JSON route measured in the
+ * same run at each connection count used. autocannon shares the cores with the server: compare
+ * the ratios of one run, not absolute figures.
+ *
+ * BENCH_DURATION (s per run, 10), BENCH_CONNECTIONS (default count, 50), BENCH_ONLY (comma-separated
+ * scenario titles), BENCH_TARGETS (pglite,postgres).
+ */
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const only = process.env.BENCH_ONLY?.split(',').map((title) => title.trim());
+const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.title));
+
+async function bareRows(connectionCounts) {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}/bare`;
+  const { child } = await startProcess(['bench/bare-server.mjs'], { PORT: String(port) }, url);
+  try {
+    const rows = [];
+    for (const connections of connectionCounts)
+      rows.push(await load({ title: 'bare Fastify JSON route', urls: [url], connections, duration: DURATION }));
+    return rows;
+  } finally {
+    await stopProcess(child);
+  }
 }
-process.exit(failed ? 1 : 0);
+
+/** Starts the app once with `env` and runs every chosen scenario against it. */
+async function appRows(label, kind, env) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    SERVER,
+    // TRUST_PROXY lets the sync scenario sign up its accounts from distinct forwarded addresses
+    // (sign-up is limited per address).
+    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEV_OUTBOX: '1', TRUST_PROXY: '1', ...env },
+    `${base}/api/health`,
+  );
+  try {
+    const rows = [];
+    for (const scenario of chosen) {
+      const request = await scenario.prepare(base);
+      // Warm up: the first queries of a fresh process compile plans and fill caches.
+      for (const url of request.urls) await fetch(url, { method: request.method, headers: request.headers });
+      for (const connections of scenario.connections ?? [CONNECTIONS]) {
+        const row = await load({ title: `${label}: ${scenario.title}`, connections, duration: DURATION, ...request });
+        const target = scenario.target;
+        rows.push(target && (!target.on || target.on === kind) ? { ...row, target } : row);
+      }
+    }
+    return rows;
+  } finally {
+    await stopProcess(child);
+  }
+}
+
+const connectionCounts = [...new Set(chosen.flatMap((scenario) => scenario.connections ?? [CONNECTIONS]))];
+const rows = await bareRows(connectionCounts);
+if (targets.includes('pglite')) {
+  const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
+  mkdirSync(pgliteDir, { recursive: true });
+  rows.push(...(await appRows('PGlite, default catalogue', 'pglite', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
+}
+if (targets.includes('postgres')) {
+  const prepared = await preparePostgres();
+  if (prepared) {
+    const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
+    rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
+  }
+}
+console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
+printTable(rows);

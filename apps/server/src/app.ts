@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerJsonBodyParser } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -61,7 +62,8 @@ export async function buildApp({
     void reply.header('x-request-id', request.id);
   });
   registerErrorHandler(app);
-  await registerSecurity(app, config);
+  registerJsonBodyParser(app);
+  registerSecurity(app, config);
   registerCsrfGuard(app, config);
   await app.register(compress, { global: true, threshold: 1024 });
 
@@ -85,7 +87,12 @@ export async function buildApp({
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
   });
   app.decorate('auth', auth);
-  await authRoutes(app, auth, database.db, config.publicUrl);
+  await authRoutes(app, auth, database.db, config.publicUrl, () =>
+    database.ping().then(
+      () => true,
+      () => false,
+    ),
+  );
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);

@@ -66,6 +66,29 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const UNAVAILABLE_MESSAGES =
+  /connection terminated|timeout exceeded when trying to connect|not currently accepting connections|connection error|PGlite is closed|Cannot use a pool after calling end/i;
+
+/**
+ * Whether an error means the database cannot be reached right now (restarting, refusing
+ * connections, a dropped socket) rather than that the request or the code is wrong. Those
+ * answer 503: the client may retry, and the pool reconnects on its own. Drizzle and better-auth
+ * wrap the driver's error, so the whole cause chain is read.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') {
+      if (UNAVAILABLE_SQLSTATES.has(code) || code.startsWith('08') || UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+    }
+    if (UNAVAILABLE_MESSAGES.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /**
  * The single error handler: known errors become {"error":{code,message}} with their status;
  * anything else is logged with the request id and answered as a bare 500, so that no stack
@@ -76,6 +99,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError) appError = new AppError('invalid_input', describeZodError(error));
+    else if (isDatabaseUnavailable(error)) appError = new AppError('unavailable', 'Service temporarily unavailable');
     else appError = fromFastifyError(error as FastifyError);
 
     if (!appError || appError.status >= 500) {

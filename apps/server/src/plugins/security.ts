@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 
@@ -8,13 +9,32 @@ function originOf(url: string | null): string[] {
 }
 
 /**
+ * The headers a helmet middleware sets, captured once. Helmet's headers depend on nothing in the
+ * request, and @fastify/helmet rebuilt the middleware (parsing the whole policy) on every request:
+ * a tenth of the CPU time of a cached catalogue answer.
+ */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader(name: string, value: string) {
+      headers[name.toLowerCase()] = value;
+    },
+    removeHeader() {},
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
+}
+
+/**
  * Security headers and the Content-Security-Policy. Scripts come only from this origin (no
  * inline script anywhere in the app). Frames allow any https host because users add their own
  * embed sources; those frames are sandboxed by the player.
  */
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+export function registerSecurity(app: FastifyInstance, config: Config): void {
   const isHttps = config.publicUrl.startsWith('https:');
-  await app.register(helmet, {
+  const headers = helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -39,6 +59,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(headers);
+    done();
   });
 }
 

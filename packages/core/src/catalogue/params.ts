@@ -19,6 +19,13 @@ export type TopRatedPeriod = (typeof TOP_RATED_PERIODS)[number];
 export const MAX_PAGE = 500;
 export const PAGE_SIZE = 20;
 
+/** Vote counts are 32-bit integers in the database: anything larger is no filter but an error. */
+const voteCount = z.coerce
+  .number()
+  .int('must be a whole number')
+  .min(0, 'must be 0 or more')
+  .max(2_147_483_647, 'is too large');
+
 const page = z.coerce
   .number()
   .int('must be a whole number')
@@ -48,7 +55,7 @@ export const discoverParamsSchema = z.object({
     })
     .optional(),
   vote_average_gte: z.coerce.number().min(0, 'must be from 0 to 10').max(10, 'must be from 0 to 10').optional(),
-  vote_count_gte: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').optional(),
+  vote_count_gte: voteCount.optional(),
   with_watch_providers: z
     .string()
     .regex(/^\d+([,|]\d+)*$/, 'must be provider ids joined by , or |')
@@ -76,7 +83,7 @@ export type SearchParams = z.infer<typeof searchParamsSchema>;
 export const topRatedParamsSchema = z.object({
   type: mediaType.default('movie'),
   period: z.enum(TOP_RATED_PERIODS, { message: `must be one of ${TOP_RATED_PERIODS.join(', ')}` }).default('all-time'),
-  vote_count_gte: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').default(100),
+  vote_count_gte: voteCount.default(100),
   page,
 });
 export type TopRatedParams = z.infer<typeof topRatedParamsSchema>;

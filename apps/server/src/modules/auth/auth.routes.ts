@@ -46,7 +46,13 @@ async function enforceAccountLimit(db: Db, request: FastifyRequest, reply: Fasti
 }
 
 /** /api/auth/*: every better-auth endpoint (sign-up, sign-in, sign-out, session, verification, reset, social). */
-export async function authRoutes(app: FastifyInstance, auth: Auth, db: Db, publicUrl: string): Promise<void> {
+export async function authRoutes(
+  app: FastifyInstance,
+  auth: Auth,
+  db: Db,
+  publicUrl: string,
+  isDatabaseUp: () => Promise<boolean> = async () => true,
+): Promise<void> {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
@@ -63,6 +69,10 @@ export async function authRoutes(app: FastifyInstance, auth: Auth, db: Db, publi
       if (response.status >= 400 && text && response.headers.get('content-type')?.includes('application/json')) {
         // One error shape for the whole API: {"error":{"code","message"}}.
         const body = JSON.parse(text) as { message?: string };
+        // better-auth answers a bare 500 whatever went wrong; a database that does not answer is a 503.
+        if (response.status >= 500 && !(await isDatabaseUp())) {
+          return reply.status(503).send({ error: { code: 'unavailable', message: 'Service temporarily unavailable' } });
+        }
         const code = codeForStatus(response.status);
         const message = response.status >= 500 ? 'Internal server error' : (body.message ?? 'Authentication failed');
         return reply.send({ error: { code, message } });

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -24,6 +25,47 @@ describe('/api/catalogue', () => {
       expect(body.results.length, url).toBeGreaterThan(0);
       expect(response.headers['cache-control']).toContain('max-age');
     }
+  });
+
+  it('tags answers: a matching If-None-Match gets a bodiless 304, gzip is served to clients that accept it', async () => {
+    const first = await get('/api/catalogue/discover?type=movie');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^W\/".+"$/);
+    const again = await t.app.inject({ url: '/api/catalogue/discover?type=movie', headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ url: '/api/catalogue/discover?type=tv', headers: { 'if-none-match': etag } });
+    expect(other.statusCode).toBe(200);
+    const zipped = await t.app.inject({
+      url: '/api/catalogue/discover?type=movie',
+      headers: { 'accept-encoding': 'br;q=0, gzip' },
+    });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.etag).toBe(etag);
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(first.json());
+    const refused = await t.app.inject({
+      url: '/api/catalogue/discover?type=movie',
+      headers: { 'accept-encoding': 'gzip;q=0' },
+    });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(first.json());
+  });
+
+  it('answers a vote count beyond the database integer with a 400, not a 500 (found by the fuzz suite)', async () => {
+    for (const url of [
+      '/api/catalogue/top-rated?type=movie&vote_count_gte=2147483648',
+      '/api/catalogue/discover?type=movie&vote_count_gte=2147483648',
+    ]) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.message).toBe('Invalid vote_count_gte: is too large');
+    }
+  });
+
+  it('never lets caches keep an error', async () => {
+    const response = await get('/api/catalogue/movie/999999999');
+    expect(response.statusCode).toBe(404);
+    expect(response.headers['cache-control']).toBeUndefined();
   });
 
   it('answers details, seasons, similar titles and genres', async () => {

@@ -11,6 +11,7 @@ import {
 } from '@marquee/core';
 import { AppError, describeZodError } from '../../plugins/errors.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
+import { sendAnswer } from './send-answer.ts';
 
 /** Parses a request part with a core schema; a failure is a 400 naming the parameter. */
 export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
@@ -27,53 +28,48 @@ const similarParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 const CACHE_LIST = 'public, max-age=120';
 const CACHE_DETAILS = 'public, max-age=600';
 
+/** sendAnswer keeps its own gzip copy of each answer. */
+const NO_COMPRESS = { compress: false } as const;
+
 /** /api/catalogue/* (DESIGN.md "HTTP API contract"): thin routes over the active provider. */
 export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueProvider): Promise<void> {
-  app.get('/api/catalogue/discover', async (request, reply) => {
+  app.get('/api/catalogue/discover', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(discoverParamsSchema, request.query, 'query');
-    void reply.header('cache-control', CACHE_LIST);
-    return catalogue.discover(params);
+    return sendAnswer(request, reply, await catalogue.discover(params), CACHE_LIST);
   });
 
-  app.get('/api/catalogue/search', async (request, reply) => {
+  app.get('/api/catalogue/search', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(searchParamsSchema, request.query, 'query');
-    void reply.header('cache-control', CACHE_LIST);
-    return catalogue.search(params);
+    return sendAnswer(request, reply, await catalogue.search(params), CACHE_LIST);
   });
 
-  app.get('/api/catalogue/top-rated', async (request, reply) => {
+  app.get('/api/catalogue/top-rated', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(topRatedParamsSchema, request.query, 'query');
-    void reply.header('cache-control', CACHE_LIST);
-    return catalogue.topRated(params);
+    return sendAnswer(request, reply, await catalogue.topRated(params), CACHE_LIST);
   });
 
-  app.get('/api/catalogue/movie/:id', async (request, reply) => {
+  app.get('/api/catalogue/movie/:id', NO_COMPRESS, async (request, reply) => {
     const { id } = parseOrThrow(idParams, request.params, 'id');
-    void reply.header('cache-control', CACHE_DETAILS);
-    return catalogue.movie(id);
+    return sendAnswer(request, reply, await catalogue.movie(id), CACHE_DETAILS);
   });
 
-  app.get('/api/catalogue/tv/:id', async (request, reply) => {
+  app.get('/api/catalogue/tv/:id', NO_COMPRESS, async (request, reply) => {
     const { id } = parseOrThrow(idParams, request.params, 'id');
-    void reply.header('cache-control', CACHE_DETAILS);
-    return catalogue.tv(id);
+    return sendAnswer(request, reply, await catalogue.tv(id), CACHE_DETAILS);
   });
 
-  app.get('/api/catalogue/tv/:id/season/:n', async (request, reply) => {
+  app.get('/api/catalogue/tv/:id/season/:n', NO_COMPRESS, async (request, reply) => {
     const { id, n } = parseOrThrow(seasonParams, request.params, 'path');
-    void reply.header('cache-control', CACHE_DETAILS);
-    return catalogue.season(id, n);
+    return sendAnswer(request, reply, await catalogue.season(id, n), CACHE_DETAILS);
   });
 
-  app.get('/api/catalogue/:type/:id/similar', async (request, reply) => {
+  app.get('/api/catalogue/:type/:id/similar', NO_COMPRESS, async (request, reply) => {
     const { type, id } = parseOrThrow(similarParams, request.params, 'path');
-    void reply.header('cache-control', CACHE_DETAILS);
-    return catalogue.similar(type, id);
+    return sendAnswer(request, reply, await catalogue.similar(type, id), CACHE_DETAILS);
   });
 
-  app.get('/api/catalogue/genres', async (request, reply) => {
+  app.get('/api/catalogue/genres', NO_COMPRESS, async (request, reply) => {
     const { type } = parseOrThrow(genresParamsSchema, request.query, 'query');
-    void reply.header('cache-control', CACHE_DETAILS);
-    return { genres: await catalogue.genres(type) };
+    return sendAnswer(request, reply, { genres: await catalogue.genres(type) }, CACHE_DETAILS);
   });
 }

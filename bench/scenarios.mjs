@@ -1,0 +1,103 @@
+/**
+ * The scenarios `npm run bench` drives against the running app, on every database target (PGlite
+ * with the default catalogue, PostgreSQL with 1,000,000 titles). One entry is one table row per
+ * connection count. Adding a scenario is one object here:
+ *
+ *   {
+ *     title: 'sync',                       // row name
+ *     connections: [50, 200],              // one autocannon run per count (default [BENCH_CONNECTIONS])
+ *     async prepare(base, helpers) {       // runs once before the load, against the started server
+ *       const { cookie } = await helpers.signIn();
+ *       return { urls: [`${base}/api/me/sync`], method: 'POST', body: '{"operations":[]}',
+ *                headers: { cookie, 'content-type': 'application/json', origin: base } };
+ *     },
+ *     target: { p95: 50 },                 // optional: printed beside the figure, marked when missed
+ *   }
+ *
+ * prepare returns what `load` in lib.mjs takes (urls, method, body, headers, and vary(url, n) to
+ * change every request). Requests are spread over the urls. Every URL is fetched once before the load, so that plans and caches are warm.
+ */
+
+import { account, batch } from './sync-load.mjs';
+
+const SEARCHES = [
+  'Shawshank edemption',
+  'Feght Club',
+  'the godfather',
+  'lord of',
+  'alien 1979',
+  'breaking bad',
+  'silent river',
+  'dark harbor',
+  'amelie',
+  'king kong 1933',
+];
+const DISCOVERS = [
+  'type=movie',
+  'type=movie&with_genres=18&sort_by=vote_average.desc&vote_count_gte=100',
+  'type=movie&primary_release_year=1999&sort_by=release_date.desc',
+  'type=tv&with_original_language=ko',
+  'type=movie&with_genres=28|878&certification=pg13&page=3',
+];
+
+export const scenarios = [
+  {
+    title: 'discover',
+    target: { p95: 20, on: 'postgres' },
+    prepare: (base) => ({ urls: DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`) }),
+  },
+  {
+    title: 'search',
+    target: { p95: 30, on: 'postgres' },
+    prepare: (base) => ({ urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`) }),
+  },
+  {
+    title: 'details',
+    target: { vsBare: 0.5 },
+    async prepare(base) {
+      const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
+      return { urls: popular.results.slice(0, 10).map((item) => `${base}/api/catalogue/movie/${item.id}`) };
+    },
+  },
+  {
+    // What a browser does on its second visit: the answer is unchanged, only the tag travels.
+    title: 'details, revalidated (304)',
+    async prepare(base) {
+      const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
+      const url = `${base}/api/catalogue/movie/${popular.results[0].id}`;
+      const etag = (await fetch(url)).headers.get('etag');
+      return { urls: [url], headers: { 'if-none-match': etag } };
+    },
+  },
+  {
+    // Uncached: every request a new query (the answer cache cannot help), the database's own speed.
+    title: 'search, uncached',
+    target: { p95: 30, on: 'postgres' },
+    prepare: (base) => ({
+      urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
+      // A different page per request: 5,000 distinct answers, more than the answer cache keeps.
+      vary: (url, n) => `${url}&page=${1 + (n % 500)}`,
+    }),
+  },
+  {
+    // POST /api/me/sync with 100 operations (50 Watch Later, 50 history upserts, all newer than
+    // the last batch, so every request writes) from 20 signed-in accounts.
+    title: 'sync (100 operations)',
+    connections: [50, 200],
+    async prepare(base) {
+      const cookies = [];
+      for (let index = 0; index < 20; index++) cookies.push(await account(base, index));
+      let turn = 0;
+      return {
+        urls: [`${base}/api/me/sync`],
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        setupRequest: (request) => ({
+          ...request,
+          body: batch(),
+          headers: { ...request.headers, cookie: cookies[turn++ % cookies.length] },
+        }),
+      };
+    },
+  },
+];
