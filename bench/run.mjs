@@ -43,7 +43,15 @@ async function appRows(label, kind, env) {
     SERVER,
     // TRUST_PROXY lets the sync scenario sign up its accounts from distinct forwarded addresses
     // (sign-up is limited per address).
-    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DEV_OUTBOX: '1', TRUST_PROXY: '1', ...env },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      DEV_OUTBOX: '1',
+      TRUST_PROXY: '1',
+      ...env,
+    },
     `${base}/api/health`,
   );
   try {
