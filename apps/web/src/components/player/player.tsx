@@ -38,7 +38,7 @@ export interface PlayerProps {
 }
 
 /** A position worth resuming: past the first seconds and not finished (Marquee's choice). */
-const MIN_RESUME_S = 5;
+const MIN_RESUME_S = 3;
 
 function savedPosition(key: string): number | null {
   const entry = getHistoryStore()

@@ -4,7 +4,7 @@ export const PLAYER_TIMING = {
   episodeLoadingMs: 1000,
   popupNoticeMs: 2000,
   /** An embed that has not fired `load` by then is treated as failed (Marquee's choice). */
-  embedLoadTimeoutMs: 15000,
+  embedLoadTimeoutMs: 10000,
   /** How often the Library source saves the position while playing (Marquee's choice). */
   progressSaveMs: 5000,
 } as const;
