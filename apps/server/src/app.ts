@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
+import { mediaModule } from './modules/media/media.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -72,6 +73,7 @@ export async function buildApp({
   await appConfigRoutes(app, config, catalogue.capabilities);
   await catalogueRoutes(app, catalogue);
   await artRoutes(app, database.db);
+  await mediaModule(app, { mediaDir: config.mediaDir, catalogue, publicUrl: config.publicUrl });
 
   const mailer =
     givenMailer ??

@@ -72,6 +72,7 @@ export default async function setup(project: TestProject) {
       DATABASE_URL: '',
       TMDB_API_TOKEN: '',
       COMMUNITY_URL: 'https://chat.example.org/marquee',
+      MEDIA_DIR: path.join(import.meta.dirname, 'fixtures/media'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

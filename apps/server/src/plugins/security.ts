@@ -43,9 +43,13 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
         // Radix and Sonner set style attributes and a style element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...originOf(config.tmdbImageUrl)],
-        mediaSrc: ["'self'", 'blob:'],
+        // The Library source streams from /api/media/stream on this origin; nothing else plays in <video>.
+        mediaSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
+        // Trailers embed youtube-nocookie.com, and custom sources are any https host the user
+        // chose in settings, so no narrower list exists; plain http and other schemes stay out,
+        // and the player sandboxes every such frame.
         frameSrc: ["'self'", 'https:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -8,7 +8,8 @@ import { useMovie, useSeason, useTv } from '@/lib/catalogue/catalogue-api.ts';
 import { imageUrl } from '@/lib/images.ts';
 import { useLastWatchedEpisode } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-import { DetailHero, type ResumeLink } from './components/detail-hero.tsx';
+import type { ResumeLink } from './components/detail-hero.tsx';
+import { WatchableHero } from './components/watchable-hero.tsx';
 import { DetailError, DetailLoading, DetailNotFound } from './components/detail-states.tsx';
 import { EpisodesSection } from './components/episodes-section.tsx';
 import { InfoSection } from './components/info-section.tsx';
@@ -50,8 +51,7 @@ function useDetailMeta(details: Details): void {
 
 /**
  * The browsing view of a detail page: hero, the series' episodes, information, More Like This,
- * then the comment blocks. Watching (player.md §2) replaces `hero` with the player; that view and
- * its back action belong to the player issue, which hooks in through DetailHero's `onWatch`.
+ * then the comment blocks. Watching (player.md §2) replaces the hero with the player (WatchableHero).
  */
 function DetailLayout({ details, hero, children }: { details: Details; hero: ReactNode; children?: ReactNode }) {
   useDetailMeta(details);
@@ -70,7 +70,7 @@ function DetailLayout({ details, hero, children }: { details: Details; hero: Rea
 
 function MoviePage({ movie }: { movie: MovieDetails }) {
   return (
-    <DetailLayout details={movie} hero={<DetailHero details={movie} watchHref={paths.watch('movie', movie.id)} />} />
+    <DetailLayout details={movie} hero={<WatchableHero details={movie} watchHref={paths.watch('movie', movie.id)} />} />
   );
 }
 
@@ -92,7 +92,8 @@ function SeriesPage({ series }: { series: TvDetails }) {
   // Watch Now starts the first episode of the season on screen (product.md §2); the list query is
   // shared with the episode browser, so this costs no extra request.
   const seasonQuery = useSeason(series.id, season);
-  const watchHref = episodeWatchPath(series.id, season, firstEpisodeNumber(seasonQuery.data?.episodes));
+  const firstEpisode = firstEpisodeNumber(seasonQuery.data?.episodes);
+  const watchHref = episodeWatchPath(series.id, season, firstEpisode);
   const resumeLink: ResumeLink | null = resume
     ? {
         label: `${resume.source === 'state' ? 'Continue' : 'Resume'} ${episodeLabel(resume.season, resume.episode)}`,
@@ -101,7 +102,17 @@ function SeriesPage({ series }: { series: TvDetails }) {
     : null;
 
   return (
-    <DetailLayout details={series} hero={<DetailHero details={series} watchHref={watchHref} resume={resumeLink} />}>
+    <DetailLayout
+      details={series}
+      hero={
+        <WatchableHero
+          details={series}
+          watchHref={watchHref}
+          resume={resumeLink}
+          start={{ season, episode: firstEpisode }}
+        />
+      }
+    >
       <EpisodesSection
         series={series}
         seasons={seasons}

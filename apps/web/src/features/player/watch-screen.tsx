@@ -1,5 +1,52 @@
-import { PendingScreen } from '@/components/pending-screen.tsx';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Loader2 } from 'lucide-react';
+import { titleOf } from '@marquee/core';
+import { Player } from '@/components/player/player.tsx';
+import { paths } from '@/config/paths.ts';
+import { useMovie, useTv } from '@/lib/catalogue/catalogue-api.ts';
+import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
+function positiveInt(value: string | null): number | null {
+  return value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+function ContentNotFound() {
+  useDocumentTitle('Content not found');
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center px-4 text-center">
+      <p className="font-display text-2xl text-fg">Content not found</p>
+    </div>
+  );
+}
+
+/** /watch/{type}/{id}[?season=&episode=] (player.md §2): the player; back returns to /{type}/{id}. */
 export function WatchScreen() {
-  return <PendingScreen title="Watch" />;
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const type = params.type === 'movie' || params.type === 'series' ? params.type : null;
+  const id = positiveInt(params.id ?? null);
+  const movie = useMovie(id ?? 0, type === 'movie' && id !== null);
+  const tv = useTv(id ?? 0, type === 'series' && id !== null);
+  const query = type === 'movie' ? movie : tv;
+  useDocumentTitle(query.data ? `Watch ${titleOf(query.data)}` : 'Watch');
+
+  if (!type || id === null || query.isError) return <ContentNotFound />;
+  if (!query.data) {
+    return (
+      <div role="status" className="flex min-h-[50vh] items-center justify-center gap-2 text-fg-muted">
+        <Loader2 className="size-6 animate-spin" aria-hidden /> Loading video player...
+      </div>
+    );
+  }
+  return (
+    <Player
+      key={`${type}-${id}`}
+      details={query.data}
+      initialSeason={positiveInt(search.get('season'))}
+      initialEpisode={positiveInt(search.get('episode'))}
+      backLabel={`Back to ${titleOf(query.data)}`}
+      onBack={() => void navigate(type === 'movie' ? paths.movie(id) : paths.series(id))}
+    />
+  );
 }

@@ -1,0 +1,264 @@
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { TEST_ORIGIN } from '../../../test/auth-helpers.ts';
+import { parseRange } from './byte-range.ts';
+
+let t: TestApp;
+let mediaDir: string;
+let outside: string;
+// 1000 bytes whose values tell their position, so a wrong slice cannot pass.
+const BYTES = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+
+interface Library {
+  enabled: boolean;
+  scanning: boolean;
+  scanned_at: string | null;
+  results: {
+    id: string;
+    path: string;
+    media_type: string;
+    title_id: number;
+    season_number: number | null;
+    episode_number: number | null;
+    stream_url: string;
+  }[];
+  unmatched: { path: string; reason: string }[];
+}
+
+async function scannedLibrary(): Promise<Library> {
+  for (;;) {
+    const library = (await t.app.inject('/api/media/library')).json<Library>();
+    if (library.scanned_at && !library.scanning) return library;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function write(relative: string, content: Buffer | string = BYTES) {
+  const file = path.join(mediaDir, relative);
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, content);
+}
+
+let library: Library;
+const streamOf = (file: string) => library.results.find((entry) => entry.path === file)!.stream_url;
+
+beforeAll(async () => {
+  mediaDir = mkdtempSync(path.join(tmpdir(), 'marquee-media-'));
+  outside = mkdtempSync(path.join(tmpdir(), 'marquee-outside-'));
+  write('Memento (2000).webm');
+  write('The.Matrix.1999.1080p.BluRay.x264-GRP.mkv');
+  write('Breaking Bad/Season 01/Breaking Bad - S01E02.mp4');
+  write('Breaking.Bad.S02E10.720p.HDTV.webm');
+  write('Fargo (1996)/fargo.mp4', '');
+  write('Not A Real Film Title (1999).mp4');
+  write('Alien (1979)-sample.mkv');
+  write('notes.txt', 'not a video');
+  writeFileSync(path.join(outside, 'secret.mp4'), 'secret bytes');
+  symlinkSync(path.join(outside, 'secret.mp4'), path.join(mediaDir, 'Heat (1995).mp4'));
+  t = await createTestApp({ MEDIA_DIR: mediaDir }, undefined, { catalogue: true });
+  library = await scannedLibrary();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(mediaDir, { recursive: true, force: true });
+  rmSync(outside, { recursive: true, force: true });
+});
+
+describe('GET /api/media/library', () => {
+  it('matches files to catalogue titles by Plex/Jellyfin names', async () => {
+    const search = async (q: string) =>
+      (await t.app.inject(`/api/catalogue/search?q=${encodeURIComponent(q)}`)).json<{
+        results: { id: number; media_type: string }[];
+      }>().results;
+    const memento = (await search('Memento')).find((r) => r.media_type === 'movie')!;
+    const breakingBad = (await search('Breaking Bad')).find((r) => r.media_type === 'tv')!;
+    const rows = library.results.map(({ path, media_type, title_id, season_number, episode_number }) => ({
+      path,
+      media_type,
+      title_id,
+      season_number,
+      episode_number,
+    }));
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        {
+          path: 'Memento (2000).webm',
+          media_type: 'movie',
+          title_id: memento.id,
+          season_number: null,
+          episode_number: null,
+        },
+        {
+          path: 'Breaking Bad/Season 01/Breaking Bad - S01E02.mp4',
+          media_type: 'tv',
+          title_id: breakingBad.id,
+          season_number: 1,
+          episode_number: 2,
+        },
+        {
+          path: 'Breaking.Bad.S02E10.720p.HDTV.webm',
+          media_type: 'tv',
+          title_id: breakingBad.id,
+          season_number: 2,
+          episode_number: 10,
+        },
+      ]),
+    );
+    expect(rows.map((row) => row.path)).toEqual(
+      expect.arrayContaining(['The.Matrix.1999.1080p.BluRay.x264-GRP.mkv', 'Fargo (1996)/fargo.mp4']),
+    );
+    expect(library.unmatched).toEqual([
+      { path: 'Alien (1979)-sample.mkv', reason: 'a sample or extra, not a feature or episode' },
+      { path: 'Heat (1995).mp4', reason: 'points outside MEDIA_DIR or to no file' },
+      { path: 'Not A Real Film Title (1999).mp4', reason: 'no catalogue movie matches "Not A Real Film Title" (1999)' },
+    ]);
+  });
+
+  it("lists a title's files for the player", async () => {
+    const memento = library.results.find((entry) => entry.path === 'Memento (2000).webm')!;
+    const response = await t.app.inject(`/api/media/title/movie/${memento.title_id}`);
+    expect(response.json()).toMatchObject({ enabled: true, results: [memento] });
+    expect((await t.app.inject('/api/media/title/film/1')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/media/stream/:id', () => {
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
+
+  it('serves the whole file with its type, uncompressed, only to this site', async () => {
+    const response = await get(streamOf('Memento (2000).webm'), {
+      'accept-encoding': 'gzip',
+      'sec-fetch-site': 'same-origin',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('video/webm');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(response.rawPayload.equals(BYTES)).toBe(true);
+    expect((await get(streamOf('The.Matrix.1999.1080p.BluRay.x264-GRP.mkv'))).headers['content-type']).toBe(
+      'video/x-matroska',
+    );
+  });
+
+  it.each([
+    ['bytes=0-99', 0, 99],
+    ['bytes=500-599', 500, 599],
+    ['bytes=-100', 900, 999],
+    ['bytes=990-', 990, 999],
+    ['bytes=900-5000', 900, 999],
+  ])('answers %s with 206 and the exact bytes', async (range, start, end) => {
+    const response = await get(streamOf('Memento (2000).webm'), { range });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/1000`);
+    expect(response.headers['content-length']).toBe(String(end - start + 1));
+    expect(response.rawPayload.equals(BYTES.subarray(start, end + 1))).toBe(true);
+  });
+
+  it('answers a range past the end with 416 and the size', async () => {
+    const response = await get(streamOf('Memento (2000).webm'), { range: 'bytes=1000-1100' });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe('bytes */1000');
+    expect((await get(streamOf('Fargo (1996)/fargo.mp4'), { range: 'bytes=0-10' })).statusCode).toBe(416);
+  });
+
+  it('serves several ranges as the whole file (a server may ignore Range)', async () => {
+    const response = await get(streamOf('Memento (2000).webm'), { range: 'bytes=0-9,20-29' });
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.length).toBe(1000);
+  });
+
+  it('answers HEAD with the headers only', async () => {
+    const response = await t.app.inject({
+      method: 'HEAD',
+      url: streamOf('Memento (2000).webm'),
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(response.statusCode).toBe(206);
+    expect(response.headers['content-length']).toBe('10');
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it('honours If-None-Match, If-Modified-Since and If-Range', async () => {
+    const url = streamOf('Memento (2000).webm');
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    const modified = first.headers['last-modified'] as string;
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(304);
+    expect((await get(url, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await get(url, { 'if-modified-since': modified })).statusCode).toBe(304);
+    expect((await get(url, { 'if-modified-since': 'Mon, 01 Jan 1990 00:00:00 GMT' })).statusCode).toBe(200);
+    expect((await get(url, { range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);
+    expect((await get(url, { range: 'bytes=0-9', 'if-range': modified })).statusCode).toBe(206);
+    const stale = await get(url, { range: 'bytes=0-9', 'if-range': '"stale"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(1000);
+
+    utimesSync(path.join(mediaDir, 'Memento (2000).webm'), new Date(), new Date(Date.now() + 60_000));
+    expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(200);
+  });
+
+  it('refuses embedding from other sites', async () => {
+    const url = streamOf('Memento (2000).webm');
+    expect((await get(url, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
+    expect((await get(url, { origin: 'https://evil.example' })).statusCode).toBe(403);
+    expect((await get(url, { referer: 'https://evil.example/page' })).statusCode).toBe(403);
+    expect((await get(url, { referer: `${TEST_ORIGIN}/watch/movie/1` })).statusCode).toBe(200);
+  });
+
+  it('streams only indexed files inside MEDIA_DIR', async () => {
+    for (const url of [
+      '/api/media/stream/..%2F..%2Fetc%2Fpasswd',
+      '/api/media/stream/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
+      '/api/media/stream/../../etc/passwd',
+      '/api/media/stream/Memento%20(2000).webm',
+    ]) {
+      const response = await get(url);
+      expect([400, 404]).toContain(response.statusCode);
+      expect(response.body).not.toContain('root:');
+    }
+    expect((await get('/api/media/stream/000000000000000000000000')).statusCode).toBe(404);
+  });
+
+  it('refuses a file replaced by a symlink to outside after the scan', async () => {
+    const url = streamOf('Breaking.Bad.S02E10.720p.HDTV.webm');
+    const file = path.join(mediaDir, 'Breaking.Bad.S02E10.720p.HDTV.webm');
+    rmSync(file);
+    symlinkSync(path.join(outside, 'secret.mp4'), file);
+    const response = await get(url);
+    expect(response.statusCode).toBe(404);
+    expect(response.body).not.toContain('secret bytes');
+  });
+});
+
+describe('parseRange', () => {
+  it('ignores what is not one byte range', () => {
+    expect(parseRange(undefined, 10)).toBeNull();
+    expect(parseRange('items=0-1', 10)).toBeNull();
+    expect(parseRange('bytes=5-2', 10)).toBeNull();
+    expect(parseRange('bytes=-', 10)).toBeNull();
+    expect(parseRange('bytes=-0', 10)).toBe('unsatisfiable');
+  });
+});
+
+describe('without MEDIA_DIR', () => {
+  it('reports the library as off', async () => {
+    const off = await createTestApp();
+    try {
+      expect((await off.app.inject('/api/media/library')).json()).toMatchObject({
+        enabled: false,
+        results: [],
+        unmatched: [],
+      });
+      expect(
+        (await off.app.inject({ method: 'POST', url: '/api/media/rescan', headers: { origin: TEST_ORIGIN } }))
+          .statusCode,
+      ).toBe(404);
+    } finally {
+      await off.close();
+    }
+  });
+});

@@ -1,0 +1,142 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { mediaTypeSchema, titleIdSchema } from '@marquee/core';
+import { AppError } from '../../plugins/errors.ts';
+import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
+import { parseRange } from './byte-range.ts';
+import type { CatalogueProvider } from '../../catalogue/provider.ts';
+import { createMediaLibrary, resolveInside, type MediaLibrary } from './media-library.ts';
+import { videoContentType } from './media-names.ts';
+
+const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
+const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
+
+/**
+ * Whether a stream request comes from another site's page. The Library's files are for
+ * Marquee's own player only: an embed elsewhere would make this server a free video host.
+ * Fetch metadata decides when the browser sends it; otherwise Origin, then Referer.
+ */
+function isForeignEmbed(request: FastifyRequest, publicUrl: string): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (fetchSite === 'cross-site') return true;
+  if (fetchSite === 'same-origin' || fetchSite === 'same-site' || fetchSite === 'none') return false;
+  const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.headers.host ?? ''}`]);
+  const origin = request.headers.origin;
+  if (typeof origin === 'string') return !own.has(origin);
+  const referer = request.headers.referer;
+  if (typeof referer === 'string') {
+    try {
+      return !own.has(new URL(referer).origin);
+    } catch {
+      return true;
+    }
+  }
+  // A direct request (address bar, curl, a download manager) embeds nothing.
+  return false;
+}
+
+function etagMatches(header: string, etag: string): boolean {
+  return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/** Whether the client's copy is current (RFC 9110 §13.1.2/§13.1.3: If-None-Match wins over If-Modified-Since). */
+function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (typeof ifNoneMatch === 'string') return etagMatches(ifNoneMatch, etag);
+  const since = Date.parse(request.headers['if-modified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+/** If-Range: the range applies only to the representation the client already has (strong match or same date). */
+function rangeStillApplies(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const ifRange = request.headers['if-range'];
+  if (typeof ifRange !== 'string') return true;
+  if (ifRange.startsWith('"')) return ifRange.trim() === etag;
+  const date = Date.parse(ifRange);
+  return Number.isFinite(date) && Math.floor(date / 1000) === Math.floor(modified.getTime() / 1000);
+}
+
+async function streamFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  library: MediaLibrary,
+  publicUrl: string,
+): Promise<FastifyReply> {
+  const { id } = parseOrThrow(streamParams, request.params, 'id');
+  if (isForeignEmbed(request, publicUrl)) throw new AppError('forbidden', 'Library videos play only in Marquee');
+  const file = library.find(id);
+  // Resolved again on every request: a file swapped for a symlink since the scan is caught here.
+  const real = file && library.root ? await resolveInside(library.root, file.path) : null;
+  const info = real ? await stat(real).catch(() => null) : null;
+  const type = file ? videoContentType(file.path) : null;
+  if (!file || !real || !info?.isFile() || !type) throw new AppError('not_found', 'Media file not found');
+
+  const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  void reply
+    .header('content-type', type)
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('last-modified', info.mtime.toUTCString())
+    .header('cache-control', 'private, max-age=0, must-revalidate')
+    .header('cross-origin-resource-policy', 'same-origin')
+    .header('x-content-type-options', 'nosniff');
+
+  if (isNotModified(request, etag, info.mtime)) return reply.code(304).send();
+
+  const range = rangeStillApplies(request, etag, info.mtime) ? parseRange(request.headers.range, info.size) : null;
+  if (range === 'unsatisfiable') {
+    return reply
+      .code(416)
+      .header('content-range', `bytes */${info.size}`)
+      .header('content-type', 'application/json; charset=utf-8')
+      .send({ error: { code: 'range_not_satisfiable', message: 'Range not satisfiable' } });
+  }
+  const { start, end } = range ?? { start: 0, end: info.size - 1 };
+  const length = info.size === 0 ? 0 : end - start + 1;
+  void reply.code(range ? 206 : 200).header('content-length', length);
+  if (range) void reply.header('content-range', `bytes ${start}-${end}/${info.size}`);
+  if (request.method === 'HEAD' || length === 0) return reply.send();
+  return reply.send(createReadStream(real, { start, end }));
+}
+
+/**
+ * /api/media/* (DESIGN.md "Library"): the index of MEDIA_DIR, a title's files, a rescan, and
+ * byte-range streaming by file id.
+ */
+export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, publicUrl: string): Promise<void> {
+  app.get('/api/media/library', async () => ({ enabled: library.root !== null, ...library.snapshot() }));
+
+  app.post('/api/media/rescan', async (_request, reply) => {
+    if (!library.root) throw new AppError('not_found', 'No media folder is configured (MEDIA_DIR)');
+    void library.rescan();
+    return reply.code(202).send({ scanning: true });
+  });
+
+  app.get('/api/media/title/:type/:id', async (request) => {
+    const { type, id } = parseOrThrow(titleParams, request.params, 'path');
+    const { scanning, scanned_at } = library.snapshot();
+    return { enabled: library.root !== null, scanning, scanned_at, results: library.forTitle(type, id) };
+  });
+
+  // Video is already compressed; gzip would also break byte ranges.
+  const stream = { compress: false } as const;
+  app.get('/api/media/stream/:id', { ...stream, exposeHeadRoute: false }, (request, reply) =>
+    streamFile(request, reply, library, publicUrl),
+  );
+  // Its own HEAD route: Fastify's automatic one would read the whole file to count its bytes.
+  app.head('/api/media/stream/:id', stream, (request, reply) => streamFile(request, reply, library, publicUrl));
+}
+
+/** The Library source: indexes MEDIA_DIR once the app is ready (in the background) and serves it. */
+export async function mediaModule(
+  app: FastifyInstance,
+  options: { mediaDir: string | null; catalogue: Pick<CatalogueProvider, 'search'>; publicUrl: string },
+): Promise<void> {
+  const library = createMediaLibrary(options.mediaDir, options.catalogue, app.log);
+  await mediaRoutes(app, library, options.publicUrl);
+  app.addHook('onReady', async () => {
+    void library.rescan();
+  });
+}

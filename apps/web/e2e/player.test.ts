@@ -1,0 +1,112 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, useBrowser } from './support.ts';
+
+/**
+ * The e2e server's MEDIA_DIR is e2e/fixtures/media, holding "Memento (2001).webm": a 6 s VP8 clip
+ * that the Library indexes as the local catalogue's Memento.
+ */
+async function movieId(baseUrl: string, title: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
+  const body = (await response.json()) as { results: Array<{ id: number; title?: string }> };
+  const found = body.results.find((result) => result.title === title);
+  if (!found) throw new Error(`${title} is not in the local catalogue`);
+  return found.id;
+}
+
+describe('player', () => {
+  const browser = useBrowser();
+  let memento: number;
+  let fightClub: number;
+
+  beforeAll(async () => {
+    [memento, fightClub] = await Promise.all([
+      movieId(browser.baseUrl, 'Memento'),
+      movieId(browser.baseUrl, 'Fight Club'),
+    ]);
+    // The scan starts with the server; wait until it has indexed the fixture.
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const library = (await (await fetch(`${browser.baseUrl}/api/media/library`)).json()) as { results: unknown[] };
+      if (library.results.length > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error('the Library did not index the fixture');
+  });
+
+  it('plays a Library file, saves the position and offers to resume it', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto(`/watch/movie/${memento}`);
+    await page.getByRole('heading', { level: 1, name: 'Memento' }).waitFor();
+    const source = page.getByLabel('Video source');
+    expect(await source.locator('option:checked').textContent()).toBe('Library');
+
+    const video = page.getByLabel('Video player');
+    await video.waitFor();
+    await video.focus();
+    await page.keyboard.press('m');
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1);
+    await page.keyboard.press('k');
+    expect(await video.evaluate((element: HTMLVideoElement) => element.paused && element.muted)).toBe(true);
+
+    await video.evaluate(
+      (element: HTMLVideoElement) =>
+        new Promise<void>((resolve) => {
+          element.addEventListener('seeked', () => resolve(), { once: true });
+          element.currentTime = 4;
+        }),
+    );
+
+    // Leave to the detail page; coming back through Watch Now offers the saved position.
+    await page.getByRole('button', { name: 'Back to Memento' }).click();
+    await page.waitForURL(`**/movie/${memento}`);
+    await page.getByRole('link', { name: 'Watch Now' }).click();
+    const resume = page.getByRole('button', { name: 'Resume from 0:04' });
+    await resume.waitFor();
+    await resume.click();
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) >= 4);
+    expect(page.url()).toContain(`/movie/${memento}`);
+
+    const history = await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]'));
+    expect(history).toEqual([
+      expect.objectContaining({ movie_id: memento, movie_title: 'Memento', content_type: 'movie', completed: false }),
+    ]);
+    expect(history[0].duration_watched).toBeGreaterThanOrEqual(4);
+  });
+
+  it('switches to a backup source when the chosen one never loads', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.addInitScript((appOrigin) => {
+      // Init scripts also run in the embed's frame, which must not touch Marquee's storage.
+      if (location.origin !== appOrigin) return;
+      localStorage.setItem(
+        'marquee:settings',
+        JSON.stringify({
+          customVideoSources: [
+            { name: 'Stalling', movieUrl: 'https://stall.example/{movieID}', tvUrl: '', recommended: true },
+            { name: 'Backup', movieUrl: 'https://backup.example/embed/{movieID}', tvUrl: '', recommended: false },
+          ],
+        }),
+      );
+    }, browser.baseUrl);
+    await page.route('https://stall.example/**', () => {
+      // Never answered: the embed's load timeout must notice.
+    });
+    await page.route('https://backup.example/**', (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Backup</title><p>playing</p>' }),
+    );
+    await page.goto(`/watch/movie/${fightClub}`);
+    await page.getByText('Auto-selected recommended source').waitFor();
+    await page.getByText('Using Stalling for best experience').waitFor();
+    expect(await page.locator('iframe').getAttribute('src')).toBe(`https://stall.example/${fightClub}`);
+    const frame = page.locator('iframe');
+    expect(await frame.getAttribute('sandbox')).not.toMatch(/allow-popups|allow-top-navigation/);
+    expect(await frame.getAttribute('referrerpolicy')).toBe('no-referrer');
+
+    await page.getByRole('alert').filter({ hasText: 'Failed to load Stalling' }).waitFor({ timeout: 15_000 });
+    await page.getByText('Switched to backup source').waitFor();
+    expect(await page.locator('iframe').getAttribute('src')).toBe(`https://backup.example/embed/${fightClub}`);
+    expect(await page.getByLabel('Video source').locator('option:checked').textContent()).toBe('Backup');
+    await page.getByRole('button', { name: 'Dismiss error' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'Failed to load' }).count()).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { trackEvent } from '@/lib/analytics/track.ts';
+import { getHistoryStore } from '@/lib/local-store/history-store.ts';
+import { PLAYER_TIMING, reachedMilestones } from '@/lib/player/player-rules.ts';
+import { Button } from '@/components/ui/button.tsx';
+
+const SEEK_STEP_S = 5;
+
+export function formatClock(seconds: number): string {
+  const total = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${s}` : `${m}:${s}`;
+}
+
+export interface LibraryVideoProps {
+  src: string;
+  /** The history entry's merge key; null when history tracking is off (nothing is saved). */
+  historyKey: string | null;
+  /** Where the viewer stopped last time, offered as a resume point. */
+  resumeAt: number | null;
+  analytics: Record<string, unknown>;
+  onError: () => void;
+}
+
+/**
+ * The Library source: the server's file in an HTML5 video. Its position is saved into the
+ * history entry every few seconds, on pause and on leaving, so reopening can resume
+ * (DESIGN.md: the one source whose progress can be measured). Keyboard: space/k play-pause,
+ * arrows seek 5 s, m mute, f fullscreen.
+ */
+export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: LibraryVideoProps) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const [offer, setOffer] = useState(resumeAt);
+  const analyticsRef = useRef(analytics);
+  analyticsRef.current = analytics;
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const milestones = new Set<number>();
+    let started = false;
+    const track = (name: string, extra: Record<string, unknown> = {}) =>
+      trackEvent(name, { ...analyticsRef.current, position: Math.round(video.currentTime), ...extra });
+    const save = () => {
+      if (!historyKey || !(video.currentTime > 0)) return;
+      const duration = Number.isFinite(video.duration) ? video.duration : null;
+      getHistoryStore().updateProgress(historyKey, video.currentTime, duration);
+    };
+    const onPlay = () => {
+      track(started ? 'video_resume' : 'video_start');
+      started = true;
+    };
+    const onPause = () => {
+      save();
+      if (!video.ended) track('video_pause');
+    };
+    const onSeeked = () => track('video_seek');
+    const onTime = () => {
+      for (const percent of reachedMilestones(video.currentTime, video.duration, milestones)) {
+        milestones.add(percent);
+        track('video_progress', { percent });
+      }
+    };
+    const onEnded = () => {
+      save();
+      track('video_complete');
+    };
+    const timer = window.setInterval(() => {
+      if (!video.paused) save();
+    }, PLAYER_TIMING.progressSaveMs);
+    video.addEventListener('play', onPlay);
+    video.addEventListener('pause', onPause);
+    video.addEventListener('seeked', onSeeked);
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('ended', onEnded);
+    window.addEventListener('pagehide', save);
+    return () => {
+      save();
+      window.clearInterval(timer);
+      video.removeEventListener('play', onPlay);
+      video.removeEventListener('pause', onPause);
+      video.removeEventListener('seeked', onSeeked);
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('ended', onEnded);
+      window.removeEventListener('pagehide', save);
+    };
+  }, [src, historyKey]);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    const video = videoRef.current;
+    if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
+    const key = event.key.toLowerCase();
+    if (key === ' ' || key === 'k') {
+      if (video.paused) void video.play();
+      else video.pause();
+    } else if (key === 'arrowleft') video.currentTime = Math.max(0, video.currentTime - SEEK_STEP_S);
+    else if (key === 'arrowright')
+      video.currentTime = Math.min(video.duration || Infinity, video.currentTime + SEEK_STEP_S);
+    else if (key === 'm') video.muted = !video.muted;
+    else if (key === 'f') {
+      if (document.fullscreenElement) void document.exitFullscreen();
+      else void video.requestFullscreen?.();
+    } else return;
+    event.preventDefault();
+  }
+
+  function resume(at: number) {
+    const video = videoRef.current;
+    setOffer(null);
+    if (!video) return;
+    video.currentTime = at;
+    void video.play().catch(() => undefined);
+  }
+
+  return (
+    <div className="relative size-full" onKeyDown={onKeyDown}>
+      <video
+        ref={videoRef}
+        src={src}
+        controls
+        playsInline
+        preload="metadata"
+        aria-label="Video player"
+        className="size-full bg-black object-contain"
+        onError={onError}
+      />
+      {offer !== null && (
+        <div
+          role="region"
+          aria-label="Resume playback"
+          className="absolute inset-x-3 top-3 flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-ink-900/90 p-3 text-sm text-fg backdrop-blur"
+        >
+          <span>You stopped at {formatClock(offer)}.</span>
+          <Button size="sm" onClick={() => resume(offer)}>
+            Resume from {formatClock(offer)}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => resume(0)}>
+            Start over
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { backupSourceIndex, buildSources, fillTemplate, initialSourceIndex, type SourceContext } from './sources.ts';
+
+const context = (overrides: Partial<SourceContext> = {}): SourceContext => ({
+  type: 'movie',
+  id: 42,
+  season: null,
+  episode: null,
+  library: { enabled: true, files: [] },
+  trailer: { supported: true, key: 'abc' },
+  customSources: [],
+  autoplay: false,
+  ...overrides,
+});
+
+describe('sources', () => {
+  it('fills the spec placeholders', () => {
+    expect(fillTemplate('https://v.example/{seriesId}/{season}/{episode}', { id: 7, season: 2, episode: 3 })).toBe(
+      'https://v.example/7/2/3',
+    );
+    expect(fillTemplate('https://v.example/m/{movieID}', { id: 7 })).toBe('https://v.example/m/7');
+  });
+
+  it('disables sources that cannot play the title, with the reason', () => {
+    const sources = buildSources(
+      context({
+        trailer: { supported: false, key: null },
+        customSources: [
+          { name: 'Series only', movieUrl: '', tvUrl: 'https://s.example/{seriesId}', recommended: false },
+          { name: '', movieUrl: 'https://nameless.example/{movieID}', tvUrl: '', recommended: false },
+        ],
+      }),
+    );
+    expect(sources.map((source) => [source.name, source.disabledReason])).toEqual([
+      ['Library', 'No file for this title in the library'],
+      ['Trailer', 'The catalogue has no trailers'],
+      ['Series only', 'No movie URL set for this source'],
+    ]);
+  });
+
+  it('plays the episode file of the library and the privacy-enhanced trailer', () => {
+    const files = [
+      { id: 'f', path: 'S/S01E02.webm', season_number: 1, episode_number: 2, stream_url: '/api/media/stream/f' },
+    ];
+    const [library, trailer] = buildSources(
+      context({ type: 'tv', season: 1, episode: 2, library: { enabled: true, files } }),
+    );
+    expect(library!.url).toBe('/api/media/stream/f');
+    expect(trailer!.url).toBe('https://www.youtube-nocookie.com/embed/abc');
+    expect(
+      buildSources(context({ type: 'tv', season: 1, episode: 3, library: { enabled: true, files } }))[0]!.url,
+    ).toBeNull();
+  });
+
+  it('chooses the first recommended source, else the default index clamped (player.md §4)', () => {
+    const custom = [
+      { name: 'A', movieUrl: 'https://a.example/{movieID}', tvUrl: '', recommended: false },
+      { name: 'B', movieUrl: 'https://b.example/{movieID}', tvUrl: '', recommended: true },
+    ];
+    const sources = buildSources(context({ customSources: custom }));
+    expect(initialSourceIndex(sources, 0)).toEqual({ index: 3, auto: true });
+    const plain = buildSources(context({ customSources: custom.map((s) => ({ ...s, recommended: false })) }));
+    expect(initialSourceIndex(plain, 99)).toEqual({ index: 3, auto: false });
+    expect(initialSourceIndex(plain, 2)).toEqual({ index: 2, auto: false });
+  });
+
+  it('falls back to the first recommended other source, else the first other', () => {
+    const custom = [
+      { name: 'A', movieUrl: 'https://a.example/{movieID}', tvUrl: '', recommended: false },
+      { name: 'B', movieUrl: 'https://b.example/{movieID}', tvUrl: '', recommended: true },
+    ];
+    const sources = buildSources(context({ customSources: custom }));
+    expect(backupSourceIndex(sources, 3)).toBe(1);
+    expect(backupSourceIndex(sources, 1)).toBe(3);
+    expect(backupSourceIndex(sources.slice(0, 1), 0)).toBeNull();
+  });
+});
