@@ -18,6 +18,7 @@ import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
+import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 
 declare module 'fastify' {
@@ -98,6 +99,7 @@ export async function buildApp({
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);
+  await listsRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);
   return app;

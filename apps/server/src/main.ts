@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { importLocalCatalogue } from './catalogue/local/local-import.ts';
+import { seedCuratedLists } from './modules/lists/lists-seed.ts';
 
 function readVersion(): string {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
@@ -42,6 +43,8 @@ async function main(): Promise<void> {
           `marquee: imported the local catalogue: ${result.titles} titles, ${result.episodes} episodes in ${Math.round(result.ms)} ms\n`,
         );
       }
+      const lists = await seedCuratedLists(database.db);
+      if (lists.seeded) process.stdout.write(`marquee: built ${lists.lists} curated lists\n`);
     } catch (error) {
       process.stderr.write(
         `marquee: cannot import the local catalogue: ${error instanceof Error ? error.message : String(error)}\n`,

@@ -19,3 +19,4 @@ export * from './library/settings.ts';
 export * from './library/sync-ops.ts';
 export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
+export * from './lists/lists.ts';

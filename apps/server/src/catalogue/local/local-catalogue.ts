@@ -32,7 +32,7 @@ const SEARCH_MIN_SCORE = 0.3;
 
 type TitleRow = typeof titles.$inferSelect;
 
-const SUMMARY_COLUMNS = {
+export const SUMMARY_COLUMNS = {
   mediaType: titles.mediaType,
   id: titles.id,
   title: titles.title,
