@@ -6,7 +6,7 @@ import type { HistoryItem, Paged, TitleSummary } from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
-import type { MovieList } from './api/get-featured-lists.ts';
+import type { MovieList } from '@marquee/core';
 import { HeroCarousel } from './components/hero-carousel.tsx';
 import { HomeScreen } from './home-screen.tsx';
 
@@ -50,12 +50,24 @@ function paged<T>(results: T[]): Paged<T> {
 
 function aList(id: number, overrides: Partial<MovieList> = {}): MovieList {
   return {
-    id,
+    id: `list-${id}`,
     list_title: `List ${id}`,
     list_description: `Description ${id}`,
     created_at: '2026-03-04T10:00:00.000Z',
     created_by: 'Marquee',
-    movies: [{ id: 1, title: 'Film 1', poster_path: '/poster/movie/1.svg', backdrop_path: '/backdrop/movie/1.svg' }],
+    movies: [
+      {
+        id: 1,
+        media_type: 'movie',
+        title: 'Film 1',
+        original_title: 'Film 1',
+        poster_path: '/poster/movie/1.svg',
+        backdrop_path: '/backdrop/movie/1.svg',
+        release_date: '2001-01-01',
+        genre_ids: [18],
+        vote_average: 7,
+      },
+    ],
     movie_count: 12,
     ...overrides,
   };
@@ -365,7 +377,7 @@ describe('home screen', () => {
     const section = (await screen.findByRole('heading', { name: 'Featured Collections' })).closest('section')!;
     await waitFor(() => expect(within(section).getAllByRole('article')).toHaveLength(6));
     const first = within(section).getAllByRole('article')[0]!;
-    expect(within(first).getByRole('link', { name: 'List 1' }).getAttribute('href')).toBe('/list/1');
+    expect(within(first).getByRole('link', { name: 'List 1' }).getAttribute('href')).toBe('/list/list-1');
     expect(first.textContent).toContain('Description 1');
     expect(first.textContent).toContain('12 movies');
     expect(first.textContent).toContain('Mar 4, 2026');

@@ -1,30 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Paged } from '@marquee/core';
+import type { MovieList, Paged } from '@marquee/core';
 import { ApiError, apiFetch } from '@/lib/api-client.ts';
-
-/** A title inside a curated list (product.md §3 "Movie list"). */
-export interface ListMovie {
-  id: number;
-  title: string;
-  poster_path: string | null;
-  backdrop_path: string | null;
-  release_date?: string | null;
-  genre_ids?: number[];
-  vote_average?: number;
-  original_title?: string;
-}
-
-/** A curated list as GET /api/lists answers it (product.md §3 "Movie list"). */
-export interface MovieList {
-  id: string | number;
-  list_title: string;
-  list_description: string | null;
-  created_at: string;
-  created_by: string | null;
-  movies: ListMovie[];
-  /** The full count when `movies` is only a preview. */
-  movie_count?: number;
-}
 
 /**
  * The first page of curated lists, or null while the server has no lists endpoint yet (it
