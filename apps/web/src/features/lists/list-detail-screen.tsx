@@ -27,20 +27,14 @@ export function ListDetailScreen() {
   const isMissing = isError && error instanceof ApiError && error.status === 404;
   useDocumentTitle(data?.list_title ?? (isMissing ? 'List not found' : 'List Details'));
 
-  // product.md §2: the page goes back to 1 when the list changes.
+  // product.md §2: the page goes back to 1 when the list changes (not on arrival: a shared
+  // link to page 2 stays on page 2).
+  const shownId = useRef(id);
   useEffect(() => {
-    setParams(
-      (current) => {
-        if (!current.has('page')) return current;
-        const next = new URLSearchParams(current);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-    // Only a change of list resets; the page's own changes must not.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id]);
+    if (shownId.current === id) return;
+    shownId.current = id;
+    setParams({}, { replace: true });
+  }, [id, setParams]);
 
   function goTo(next: number) {
     setParams(next === 1 ? {} : { page: String(next) });
