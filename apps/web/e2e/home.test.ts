@@ -341,15 +341,17 @@ describe('the home page', () => {
       .toBe(true);
   });
 
-  it('says collections are on their way while the server has no lists endpoint', async () => {
-    const viewer = await openHome(browser, MOBILE, { lists: 'server' });
-    const { page } = viewer;
+  it("shows six of the server's curated lists in Featured Collections", async () => {
+    const { page } = await openHome(browser, MOBILE, { lists: 'server' });
     const section = page.locator('section', { has: page.getByRole('heading', { name: 'Featured Collections' }) });
     await section.scrollIntoViewIfNeeded();
-    await section.getByText('Curated collections are on their way').waitFor();
-    expect(await section.getByRole('article').count()).toBe(0);
-    // Chromium logs the 404 of the missing endpoint; nothing else may fail.
-    forgetExpectedErrors(viewer, /status of 404/);
+    await expect.poll(() => section.getByRole('article').count(), WAIT).toBe(6);
+    const first = section.getByRole('article').first();
+    expect(await first.getByRole('link', { name: 'The Most-Voted Films' }).getAttribute('href')).toBe(
+      '/list/most-voted-films',
+    );
+    expect(await first.textContent()).toContain('50 movies');
+    expect(await first.textContent()).toContain('Marquee Editors');
   });
 
   it('raises the spec alert when the featured movies cannot be fetched', async () => {

@@ -8,13 +8,17 @@ export function EmptyState({
   children,
   action,
   className,
+  headingLevel,
 }: {
   icon: ComponentType<{ className?: string; 'aria-hidden'?: boolean }>;
   title: ReactNode;
   children?: ReactNode;
   action?: ReactNode;
   className?: string;
+  /** When the panel is the page's main message, its title is a heading of this level. */
+  headingLevel?: 1 | 2;
 }) {
+  const Title = headingLevel ? (`h${headingLevel}` as const) : 'p';
   return (
     <div
       className={cn(
@@ -29,7 +33,7 @@ export function EmptyState({
       <span className="relative inline-flex size-16 items-center justify-center rounded-2xl bg-white/5 ring-1 ring-white/10">
         <Icon className="size-8 text-gold-300" aria-hidden />
       </span>
-      <p className="relative mt-5 font-display text-2xl tracking-wide text-fg">{title}</p>
+      <Title className="relative mt-5 font-display text-2xl tracking-wide text-fg">{title}</Title>
       {children ? <div className="relative mt-2 max-w-md text-fg-muted">{children}</div> : null}
       {action ? <div className="relative mt-6">{action}</div> : null}
     </div>

@@ -47,6 +47,7 @@ export function ListDetailScreen() {
         <EmptyState
           icon={ListX}
           title="List not found"
+          headingLevel={1}
           action={
             <Link to={paths.lists} className={buttonClasses('primary')}>
               Browse all lists
@@ -61,7 +62,7 @@ export function ListDetailScreen() {
   if (isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16" role="alert">
-        <EmptyState icon={ListX} title="Error">
+        <EmptyState icon={ListX} title="Error" headingLevel={1}>
           {error.message}
         </EmptyState>
       </div>
