@@ -46,9 +46,19 @@ function Card({ title, icon, children }: { title: string; icon: ReactNode; child
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   const isMissing = children === NOT_AVAILABLE;
   return (
-    <div className="border-b border-white/5 py-2.5 first:pt-0 last:border-0 last:pb-0">
+    <div className="col-span-2 border-b border-white/5 py-2.5 first:pt-0 last:border-0 last:pb-0">
       <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">{label}</dt>
       <dd className={cn('mt-0.5 break-words', isMissing ? 'text-fg-subtle italic' : 'text-fg')}>{children}</dd>
+    </div>
+  );
+}
+
+/** A figure that takes half a row of the Details card. */
+function SmallFact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="border-b border-white/5 py-2.5">
+      <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">{label}</dt>
+      <dd className="mt-0.5 text-fg">{children}</dd>
     </div>
   );
 }
@@ -153,33 +163,16 @@ export function InfoSection({ details }: { details: Details }) {
         </Card>
 
         <Card title="Details" icon={<Globe className="size-4" aria-hidden />}>
-          <dl>
+          <dl className="grid grid-cols-2 gap-x-4">
             <Fact label={movie ? 'Release Date' : 'First Air Date'}>{formatLongDate(premiereOf(details))}</Fact>
             <Fact label="Genres">
               {details.genres.length ? details.genres.map((genre) => genre.name).join(', ') : NOT_AVAILABLE}
             </Fact>
-            <div className="grid grid-cols-2 gap-x-4 border-b border-white/5 py-2.5">
-              <div>
-                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Popularity</dt>
-                <dd className="mt-0.5 text-fg">{formatCount(details.popularity)}</dd>
-              </div>
-              <div>
-                <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Votes</dt>
-                <dd className="mt-0.5 text-fg">{formatCount(details.vote_count)}</dd>
-              </div>
-              {budget ? (
-                <div className="mt-2.5">
-                  <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Budget</dt>
-                  <dd className="mt-0.5 text-fg">{budget}</dd>
-                </div>
-              ) : null}
-              {revenue ? (
-                <div className="mt-2.5">
-                  <dt className="text-xs font-semibold tracking-wider text-fg-subtle uppercase">Revenue</dt>
-                  <dd className="mt-0.5 text-fg">{revenue}</dd>
-                </div>
-              ) : null}
-            </div>
+            {/* Figures pair up in two columns; each pair is a direct child of the list (a dl allows one div level). */}
+            <SmallFact label="Popularity">{formatCount(details.popularity)}</SmallFact>
+            <SmallFact label="Votes">{formatCount(details.vote_count)}</SmallFact>
+            {budget ? <SmallFact label="Budget">{budget}</SmallFact> : null}
+            {revenue ? <SmallFact label="Revenue">{revenue}</SmallFact> : null}
             <Fact label="External Links">
               <span className="flex flex-wrap gap-x-5 gap-y-1.5">
                 {details.homepage ? (
