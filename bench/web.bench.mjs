@@ -79,7 +79,11 @@ try {
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
-      .map((audit) => audit.id);
+      .map((audit) => {
+        const first = audit.details?.items?.[0];
+        const about = first?.issueType ?? first?.subItems?.items?.[0]?.text ?? first?.node?.snippet ?? '';
+        return about ? `${audit.id} (${String(about).slice(0, 120)})` : audit.id;
+      });
     rows.push({
       name,
       performance: score('performance'),
