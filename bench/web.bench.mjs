@@ -1,0 +1,138 @@
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
+
+/**
+ * `npm run bench:web` (never part of `npm test`): builds the web app, serves it from the real
+ * server on a free port, and runs Lighthouse (mobile emulation, its default) in Chromium on the
+ * home, browse, a movie and a series page. Prints the four category scores, LCP, CLS, TBT and the
+ * gzip bytes of JavaScript each page loaded before it became interactive, against the targets.
+ * CHROMIUM overrides the browser (default /usr/bin/chromium).
+ */
+const TARGETS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, initialJsKb: 150 };
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const dataDir = path.join(tmpdir(), 'marquee-bench-web');
+rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const { child } = await startProcess(
+  SERVER,
+  {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    NODE_ENV: 'production',
+  },
+  `${base}/api/health`,
+);
+
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+});
+
+function initialJsBytes(lhr) {
+  const interactive = lhr.audits.metrics?.details?.items?.[0]?.interactive ?? Infinity;
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  return requests
+    .filter((request) => request.resourceType === 'Script' && request.networkEndTime <= interactive)
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+}
+
+const rows = [];
+try {
+  const movie = (await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json()).results[0];
+  const series = (await (await fetch(`${base}/api/catalogue/discover?type=tv`)).json()).results[0];
+  const pages = [
+    ['home', '/'],
+    ['browse', '/browse'],
+    [`movie (${movie.title})`, `/movie/${movie.id}`],
+    [`series (${series.name})`, `/series/${series.id}`],
+  ];
+  for (const [name, pathname] of pages) {
+    const result = await lighthouse(`${base}${pathname}`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    const lhr = result.lhr;
+    const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+    const failing = Object.values(lhr.audits)
+      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')
+      .map((audit) => {
+        const first = audit.details?.items?.[0];
+        const about = first?.issueType ?? first?.subItems?.items?.[0]?.text ?? first?.node?.snippet ?? '';
+        return about ? `${audit.id} (${String(about).slice(0, 120)})` : audit.id;
+      });
+    rows.push({
+      name,
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      bestPractices: score('best-practices'),
+      seo: score('seo'),
+      lcpMs: Math.round(lhr.audits['largest-contentful-paint'].numericValue),
+      cls: Math.round(lhr.audits['cumulative-layout-shift'].numericValue * 1000) / 1000,
+      tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue),
+      initialJsKb: Math.round(initialJsBytes(lhr) / 102.4) / 10,
+      failing,
+    });
+  }
+} finally {
+  await chrome.kill();
+  await stopProcess(child);
+}
+
+const ok = (row) => ({
+  performance: row.performance >= TARGETS.performance,
+  accessibility: row.accessibility >= TARGETS.accessibility,
+  lcpMs: row.lcpMs <= TARGETS.lcpMs,
+  cls: row.cls <= TARGETS.cls,
+  tbtMs: row.tbtMs <= TARGETS.tbtMs,
+  initialJsKb: row.initialJsKb <= TARGETS.initialJsKb,
+});
+const header = ['page', 'perf', 'a11y', 'best pr.', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'initial JS KB gz'];
+const lines = rows.map((row) => {
+  const pass = ok(row);
+  const mark = (key, value) => `${value}${pass[key] ? '' : ' !'}`;
+  return [
+    row.name,
+    mark('performance', row.performance),
+    mark('accessibility', row.accessibility),
+    String(row.bestPractices),
+    String(row.seo),
+    mark('lcpMs', row.lcpMs),
+    mark('cls', row.cls),
+    mark('tbtMs', row.tbtMs),
+    mark('initialJsKb', row.initialJsKb),
+  ];
+});
+const widths = header.map((cell, index) => Math.max(cell.length, ...lines.map((line) => line[index].length)));
+const format = (line) =>
+  line.map((cell, index) => (index === 0 ? cell.padEnd(widths[index]) : cell.padStart(widths[index]))).join('  ');
+console.log(
+  `\nLighthouse, mobile emulation. Targets: performance and accessibility >= 95, LCP <= 1.5 s, CLS <= 0.02, TBT <= 100 ms, initial JS <= 150 KB gzip ("!" = missed)\n`,
+);
+console.log(format(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const line of lines) console.log(format(line));
+for (const row of rows) if (row.failing.length) console.log(`${row.name}: failing audits: ${row.failing.join(', ')}`);
