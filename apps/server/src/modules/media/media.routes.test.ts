@@ -201,6 +201,12 @@ describe('GET /api/media/stream/:id', () => {
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
+  it("lets the app's pages play library streams and frame https embeds, nothing wider", async () => {
+    const csp = (await get('/api/health')).headers['content-security-policy'] as string;
+    expect(csp).toContain("media-src 'self';");
+    expect(csp).toContain("frame-src 'self' https:;");
+  });
+
   it('refuses embedding from other sites', async () => {
     const url = streamOf('Memento (2000).webm');
     expect((await get(url, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);

@@ -51,7 +51,7 @@ export function EpisodeBrowser({
           {list.length} {list.length === 1 ? 'Episode' : 'Episodes'} · Season {season}
         </h2>
         <label className="flex items-center gap-2 text-sm text-fg-muted" htmlFor={selectId}>
-          Season
+          Browse season
           <select
             id={selectId}
             value={season}
@@ -112,7 +112,7 @@ export function EpisodeBrowser({
       ) : (
         <ol
           className="mt-4 max-h-[80vh] space-y-2 overflow-y-auto pr-1 md:max-h-[600px]"
-          aria-label={`Season ${season} episodes`}
+          aria-label={`Season ${season} episode list`}
         >
           {list.map((episode) => {
             const isCurrent = episode.episode_number === current;

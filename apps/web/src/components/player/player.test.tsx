@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { MovieDetails } from '@marquee/core';
+import type { MovieDetails, TvDetails } from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { Player } from './player.tsx';
@@ -23,6 +23,38 @@ const movie = {
   trailer_key: null,
 } as unknown as MovieDetails;
 
+const series = {
+  id: 1,
+  media_type: 'tv',
+  name: 'Breaking Bad',
+  original_name: 'Breaking Bad',
+  overview: '',
+  poster_path: null,
+  backdrop_path: null,
+  vote_average: 9,
+  first_air_date: '2008-01-20',
+  seasons: [1, 2, 3].map((n) => ({
+    id: n,
+    season_number: n,
+    name: `Season ${n}`,
+    air_date: null,
+    episode_count: 3,
+    poster_path: null,
+  })),
+} as unknown as TvDetails;
+
+const episodes = ['Pilot', "Cat's in the Bag...", "...And the Bag's in the River"].map((name, index) => ({
+  id: 100 + index,
+  season_number: 1,
+  episode_number: index + 1,
+  name,
+  overview: '',
+  still_path: null,
+  runtime: 48,
+  air_date: '2008-01-20',
+  vote_average: 8,
+}));
+
 const CONFIG = {
   images: { secure_base_url: '/api/art/' },
   catalogue: 'local',
@@ -35,7 +67,15 @@ beforeEach(() => {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
-      const body = String(input) === '/api/config' ? CONFIG : { enabled: true, scanning: false, results: [] };
+      const path = String(input);
+      const body =
+        path === '/api/config'
+          ? CONFIG
+          : path === '/api/catalogue/tv/1/season/1'
+            ? { season_number: 1, episodes }
+            : path.startsWith('/api/catalogue/tv/1/season/')
+              ? { season_number: Number(path.split('/').pop()), episodes: [] }
+              : { enabled: true, scanning: false, results: [] };
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -48,17 +88,19 @@ beforeEach(() => {
   });
 });
 afterEach(() => {
+  // Unmount first: a mounted player would record the title again once the settings reset.
+  cleanup();
   vi.unstubAllGlobals();
   getSettingsStore().reset();
   getHistoryStore().clear();
 });
 
-function renderPlayer() {
+function renderPlayer(details: MovieDetails | TvDetails = movie) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
-        <Player details={movie} onBack={() => undefined} />
+        <Player details={details} onBack={() => undefined} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -118,5 +160,37 @@ describe('Player', () => {
     renderPlayer();
     await screen.findByTitle('Beta: Fight Club');
     await waitFor(() => expect(getHistoryStore().getSnapshot()).toEqual([]));
+  });
+
+  it('plays a series episode by episode (player.md §4 Series)', async () => {
+    renderPlayer(series);
+    expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '3 Episodes · Season 1' })).toBeTruthy();
+    expect(screen.getByText('Seasons').nextSibling?.textContent).toBe('3');
+    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+
+    fireEvent.click(screen.getByRole('button', { name: /3\. \.\.\.And the Bag/ }));
+    expect(toast).toHaveBeenCalledWith('Episode Changed', {
+      description: "Episode 3: ...And the Bag's in the River",
+      duration: 3000,
+    });
+    expect(screen.getByText('Loading video player...')).toBeTruthy();
+    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(
+      getHistoryStore()
+        .getSnapshot()
+        .map((item) => [item.season_number, item.episode_number]),
+    ).toEqual([
+      [1, 3],
+      [1, 1],
+    ]);
+
+    fireEvent.change(screen.getByLabelText('Browse season'), { target: { value: '2' } });
+    expect(await screen.findByText('No Episodes Available')).toBeTruthy();
+    expect(
+      screen.getByText('Episodes for Season 2 are not available yet. They may be released at a later date.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Season 1' }));
+    expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
   });
 });

@@ -327,7 +327,7 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
       )}
 
       <div
-        className="relative aspect-video w-full overflow-hidden rounded-2xl bg-black shadow-2xl"
+        className="relative aspect-video max-h-[75dvh] w-full overflow-hidden rounded-2xl bg-black shadow-2xl"
         onTouchStart={(event) => {
           const touch = event.touches[0];
           touchStart.current = touch ? { x: touch.clientX, y: touch.clientY } : null;

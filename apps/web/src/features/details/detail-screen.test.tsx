@@ -140,6 +140,17 @@ describe('movie detail screen', () => {
     expect(document.getElementById('comments')?.dataset.slot).toBe('comments');
   });
 
+  it('Watch Now replaces the hero with the player, and back returns (player.md §2)', async () => {
+    renderAt('/movie/550');
+    fireEvent.click(await screen.findByRole('link', { name: /Watch Now/ }));
+    const player = await screen.findByRole('region', { name: 'Player: Fight Club' });
+    expect(within(player).getByRole('combobox', { name: 'Video source' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Watch Now/ })).toBeNull();
+    fireEvent.click(within(player).getByRole('button', { name: 'Back to details' }));
+    expect(await screen.findByRole('link', { name: /Watch Now/ })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Player: Fight Club' })).toBeNull();
+  });
+
   it('toggles Watch Later from the hero', async () => {
     renderAt('/movie/550');
     const button = await screen.findByRole('button', { name: 'Add to Watch Later' });
