@@ -19,6 +19,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
+import { commentsRoutes } from './modules/comments/comments.routes.ts';
+import { createCommentsHub } from './modules/comments/comments-live.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 
 declare module 'fastify' {
@@ -100,6 +102,9 @@ export async function buildApp({
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);
   await listsRoutes(app, database.db);
+  const commentsHub = createCommentsHub(database, app.log);
+  await commentsHub.start();
+  await commentsRoutes(app, database.db, commentsHub);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,6 @@
 import type { CSSProperties } from 'react';
 import type { TitleSummary } from '@marquee/core';
+import { useCommentCounts } from '@/lib/comments/comments-api.ts';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { TitleCard } from './title-card.tsx';
@@ -22,6 +23,8 @@ export function TitleGrid({
   eagerCount?: number;
 }) {
   const posterWidth = Math.round(1500 / columns);
+  // One request for the whole grid's comment indicators.
+  const { data: counts } = useCommentCounts(items);
   return (
     <ul
       className={cn(
@@ -33,7 +36,13 @@ export function TitleGrid({
     >
       {items.map((item, index) => (
         <li key={`${item.media_type}-${item.id}`}>
-          <TitleCard item={item} posterWidth={posterWidth} quality={quality} priority={index < eagerCount} />
+          <TitleCard
+            item={item}
+            posterWidth={posterWidth}
+            quality={quality}
+            priority={index < eagerCount}
+            commentCount={counts?.[`${item.media_type}:${item.id}`]}
+          />
         </li>
       ))}
     </ul>

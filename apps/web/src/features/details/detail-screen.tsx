@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { titleOf, type MovieDetails, type TvDetails } from '@marquee/core';
+import { CommentsSection } from '@/components/comments/comments-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
@@ -61,9 +62,16 @@ function DetailLayout({ details, hero, children }: { details: Details; hero: Rea
       {children}
       <InfoSection details={details} />
       <SimilarSection type={details.media_type} id={details.id} />
-      {/* Comment blocks (player.md §2 "Comments section"): the inline discussion of the title and the further block, filled by the comments issue. */}
-      <div id="comments" data-slot="comments" />
-      <div data-slot="comments-secondary" />
+      {/* player.md §2: the inline discussion of the title, and a further block (a count tile opening it). */}
+      <div
+        id="comments"
+        className="mx-auto grid max-w-[1600px] gap-6 px-4 pb-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8"
+      >
+        <CommentsSection contentType={details.media_type} contentId={details.id} />
+        <div className="lg:pt-0">
+          <CommentsSection contentType={details.media_type} contentId={details.id} variant="card" title="Comments" />
+        </div>
+      </div>
     </div>
   );
 }

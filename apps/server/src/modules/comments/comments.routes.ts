@@ -1,0 +1,164 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../plugins/errors.ts';
+import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
+import { requireUser } from '../auth/session.ts';
+import type { CommentsHub } from './comments-live.ts';
+import {
+  countLive,
+  countRecentByUser,
+  findComment,
+  findThread,
+  insertComment,
+  softDelete,
+  updateContent,
+} from './comments.repository.ts';
+
+/** Longest comment, in characters (the spec sets none; a wall of text helps nobody). */
+export const COMMENT_MAX_LENGTH = 2000;
+/** Per user: at most this many comments a minute, counted in the database (every app server). */
+export const COMMENTS_PER_MINUTE = 10;
+const HEARTBEAT_MS = 25_000;
+
+const contentType = z.enum(['movie', 'tv'], { message: 'must be movie or tv' });
+const contentId = z.coerce
+  .number()
+  .int('must be a whole number')
+  .positive('must be a positive number')
+  .max(2_147_483_647, 'is too large');
+const titleQuery = z.object({ content_id: contentId, content_type: contentType });
+const text = z
+  .string({ message: 'is required' })
+  .trim()
+  .min(1, 'cannot be empty')
+  .max(COMMENT_MAX_LENGTH, `must be ${COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters or fewer`);
+const idParams = z.object({ id: z.string().uuid('is not a comment id') });
+const newComment = z
+  .object({
+    content_id: contentId,
+    content_type: contentType,
+    content: text,
+    parent_id: z.string().uuid('is not a comment id').nullable().optional(),
+  })
+  .strict();
+const countsQuery = z.object({
+  items: z
+    .string()
+    .regex(/^(movie|tv):\d{1,10}(,(movie|tv):\d{1,10}){0,99}$/, 'must be up to 100 type:id pairs joined by commas'),
+});
+
+async function ownComment(db: Db, id: string, userId: string) {
+  const comment = await findComment(db, id);
+  if (!comment || comment.is_deleted) throw new AppError('not_found', 'Comment not found');
+  // player.md §5: edit and delete are restricted to the author's own rows.
+  if (comment.user_id !== userId) throw new AppError('forbidden', 'You can only change your own comments');
+  return comment;
+}
+
+/** /api/comments (DESIGN.md): threaded comments per title, their counts, and live updates (SSE). */
+export async function commentsRoutes(app: FastifyInstance, db: Db, hub: CommentsHub): Promise<void> {
+  const streams = new Set<FastifyReply>();
+  // Open event streams would hold a shutdown forever: end them first.
+  app.addHook('preClose', async () => {
+    for (const reply of streams) reply.raw.end();
+    streams.clear();
+    await hub.close();
+  });
+
+  app.get('/api/comments', async (request, reply) => {
+    const query = parseOrThrow(titleQuery, request.query, 'query');
+    void reply.header('cache-control', 'no-store');
+    return { results: await findThread(db, query.content_type, query.content_id) };
+  });
+
+  app.get('/api/comments/count', async (request) => {
+    const query = parseOrThrow(titleQuery, request.query, 'query');
+    const counts = await countLive(db, [{ contentType: query.content_type, contentId: query.content_id }]);
+    return { count: counts.get(`${query.content_type}:${query.content_id}`) ?? 0 };
+  });
+
+  app.get('/api/comments/counts', async (request) => {
+    const { items } = parseOrThrow(countsQuery, request.query, 'query');
+    const wanted = items.split(',').map((item) => {
+      const [type, id] = item.split(':') as ['movie' | 'tv', string];
+      return { contentType: type, contentId: Number(id) };
+    });
+    const counts = await countLive(db, wanted);
+    return {
+      counts: Object.fromEntries(
+        wanted.map((item) => [
+          `${item.contentType}:${item.contentId}`,
+          counts.get(`${item.contentType}:${item.contentId}`) ?? 0,
+        ]),
+      ),
+    };
+  });
+
+  app.post('/api/comments', async (request, reply) => {
+    const user = await requireUser(app, request);
+    const body = parseOrThrow(newComment, request.body ?? {}, 'body');
+    if (body.parent_id) {
+      const parent = await findComment(db, body.parent_id);
+      if (!parent || parent.content_type !== body.content_type || parent.content_id !== body.content_id) {
+        throw new AppError('invalid_input', 'Invalid body.parent_id: the comment replied to is not on this title');
+      }
+    }
+    const since = new Date(Date.now() - 60_000);
+    if ((await countRecentByUser(db, user.id, since)) >= COMMENTS_PER_MINUTE) {
+      void reply.header('retry-after', '60');
+      throw new AppError('rate_limited', 'You are commenting too fast. Please wait a minute and try again.');
+    }
+    const id = await insertComment(db, {
+      userId: user.id,
+      contentType: body.content_type,
+      contentId: body.content_id,
+      content: body.content,
+      parentId: body.parent_id ?? null,
+    });
+    await hub.announce('created', id);
+    return reply.status(201).send(await findComment(db, id));
+  });
+
+  app.patch('/api/comments/:id', async (request) => {
+    const user = await requireUser(app, request);
+    const { id } = parseOrThrow(idParams, request.params, 'path');
+    const { content } = parseOrThrow(z.object({ content: text }).strict(), request.body ?? {}, 'body');
+    await ownComment(db, id, user.id);
+    await updateContent(db, id, content);
+    await hub.announce('updated', id);
+    return findComment(db, id);
+  });
+
+  app.delete('/api/comments/:id', async (request) => {
+    const user = await requireUser(app, request);
+    const { id } = parseOrThrow(idParams, request.params, 'path');
+    await ownComment(db, id, user.id);
+    await softDelete(db, id);
+    await hub.announce('deleted', id);
+    return findComment(db, id);
+  });
+
+  app.get('/api/comments/stream', async (request, reply) => {
+    const query = parseOrThrow(titleQuery, request.query, 'query');
+    reply.hijack();
+    // Sent as it comes: no compression, no proxy buffering.
+    reply.raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    reply.raw.write(': connected\n\n');
+    streams.add(reply);
+    const unsubscribe = hub.subscribe(query.content_type, query.content_id, (event) => {
+      reply.raw.write(`event: ${event.type}\ndata: ${JSON.stringify(event.comment)}\n\n`);
+    });
+    const heartbeat = setInterval(() => reply.raw.write(': ping\n\n'), HEARTBEAT_MS);
+    request.raw.on('close', () => {
+      clearInterval(heartbeat);
+      unsubscribe();
+      streams.delete(reply);
+    });
+  });
+}
