@@ -1,0 +1,102 @@
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { DESKTOP, MOBILE, useBrowser, type Viewer } from './support.ts';
+
+const baseUrl = inject('baseUrl');
+let counter = 0;
+
+function toast(page: Page, title: string) {
+  return page.locator('[data-sonner-toast]').filter({ hasText: title });
+}
+
+/** Makes and confirms an account through the API and signs the browser context in with it. */
+async function signIn(viewer: Viewer, username: string) {
+  const email = `${username}-${Date.now()}-${++counter}@example.org`;
+  const headers = { 'content-type': 'application/json', origin: baseUrl };
+  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email, password: 'talkative', name: username }),
+  });
+  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
+    results: Array<{ to: string; links: string[] }>;
+  };
+  await fetch(outbox.results.find((mail) => mail.to === email)!.links[0]!, { redirect: 'manual' });
+  const answer = await viewer.context.request.post('/api/auth/sign-in/email', {
+    data: { email, password: 'talkative' },
+    headers: { origin: baseUrl },
+  });
+  expect(answer.status()).toBe(200);
+}
+
+describe('comments', () => {
+  const browser = useBrowser();
+  let movieId: number;
+
+  beforeAll(async () => {
+    const answer = (await (await fetch(`${baseUrl}/api/catalogue/discover?type=movie&page=2`)).json()) as {
+      results: Array<{ id: number }>;
+    };
+    movieId = answer.results[0]!.id;
+  });
+
+  it('invites a visitor to sign in', async () => {
+    const { page } = await browser.open(MOBILE);
+    await page.goto(`/movie/${movieId}`);
+    const discussion = page.getByRole('region', { name: 'Discussion' });
+    await discussion.getByText('Sign in to join the conversation and share your thoughts.').waitFor();
+    await discussion.getByRole('button', { name: 'Sign In to Comment' }).click();
+    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+  });
+
+  it('posts, replies, edits and deletes, and another reader sees it live', async () => {
+    const writer = await browser.open(DESKTOP);
+    const reader = await browser.open(DESKTOP);
+    await signIn(writer, `critic${Date.now() % 100000}`);
+    await reader.page.goto(`/movie/${movieId}`);
+    const readerThread = reader.page.getByRole('region', { name: 'Discussion' });
+    await readerThread.getByText('No comments yet. Be the first to share your thoughts!').waitFor();
+
+    const { page } = writer;
+    await page.goto(`/movie/${movieId}`);
+    const discussion = page.getByRole('region', { name: 'Discussion' });
+    const box = discussion.getByLabel('Share your thoughts');
+    expect(await discussion.getByRole('button', { name: 'Post' }).isDisabled()).toBe(true);
+    await box.fill('A <b>landmark</b> of cinema.');
+    await discussion.getByRole('button', { name: 'Post' }).click();
+    await toast(page, 'Comment Added').waitFor();
+    // Markup stays text.
+    await discussion.getByText('A <b>landmark</b> of cinema.').waitFor();
+    await readerThread.getByText('A <b>landmark</b> of cinema.').waitFor();
+
+    await discussion.getByRole('button', { name: 'Reply' }).click();
+    const reply = discussion.getByRole('textbox', { name: /^Reply to / });
+    expect(await discussion.getByRole('button', { name: 'Reply', exact: true }).last().isDisabled()).toBe(true);
+    await reply.fill('Agreed, the ending especially.');
+    await discussion.getByRole('button', { name: 'Reply', exact: true }).last().click();
+    await discussion.getByText('Agreed, the ending especially.').waitFor();
+    await readerThread.getByText('Agreed, the ending especially.').waitFor();
+
+    const first = discussion.getByRole('article').first();
+    await first.getByRole('button', { name: 'Edit' }).click();
+    await first.getByRole('textbox').fill('A landmark of cinema, truly.');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await toast(page, 'Comment Updated').waitFor();
+    await first.getByText('(edited)').waitFor();
+    await readerThread.getByText('A landmark of cinema, truly.').waitFor();
+
+    let confirmation = '';
+    page.once('dialog', (dialog) => {
+      confirmation = dialog.message();
+      void dialog.accept();
+    });
+    await first.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Comment Deleted').waitFor();
+    expect(confirmation).toBe('Are you sure you want to delete this comment? This action cannot be undone.');
+    await discussion.getByText('[Comment deleted]').waitFor();
+    await discussion.getByText('Agreed, the ending especially.').waitFor();
+    await readerThread.getByText('[Comment deleted]').waitFor();
+    // The reader, a visitor, gets no Reply, Edit or Delete.
+    expect(await readerThread.getByRole('button', { name: /^(Reply|Edit|Delete)$/ }).count()).toBe(0);
+  });
+});
