@@ -21,6 +21,8 @@ import { profileRoutes } from './modules/me/profile.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsHub } from './modules/comments/comments-live.ts';
+import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 
 declare module 'fastify' {
@@ -105,6 +107,8 @@ export async function buildApp({
   const commentsHub = createCommentsHub(database, app.log);
   await commentsHub.start();
   await commentsRoutes(app, database.db, commentsHub);
+  await feedbackRoutes(app, database.db);
+  await diagnosticsRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -2,6 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { AuthHost } from '@/features/auth/components/auth-host.tsx';
+import { FeedbackHost } from './feedback-host.tsx';
 import { FloatingActions } from '@/features/updates/latest-updates.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { ApplySettings } from '../apply-settings.tsx';
@@ -52,6 +53,7 @@ export function AppLayout() {
       </div>
       <FloatingActions />
       <AuthHost />
+      <FeedbackHost />
       <ScrollRestoration />
     </BreadcrumbProvider>
   );

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { MessagesSquare } from 'lucide-react';
+import { MessageSquareHeart, MessagesSquare } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAppConfig, useHealth } from '@/lib/app-config.ts';
 import { cn } from '@/lib/cn.ts';
+import { openFeedbackDialog } from '@/lib/feedback/feedback-dialog-store.ts';
 
 /** The version label the spec shows in the footer (product.md §2 Shared layout). */
 export const FOOTER_VERSION = '2.1.0';
@@ -117,6 +118,17 @@ export function Footer() {
               </ul>
             </nav>
           ))}
+        </div>
+
+        <div className="mt-8">
+          <button
+            type="button"
+            onClick={openFeedbackDialog}
+            className="inline-flex items-center gap-2 rounded-lg border border-white/10 px-4 py-2 text-sm text-fg-muted transition-colors hover:border-gold-400/40 hover:text-fg"
+          >
+            <MessageSquareHeart className="size-4 text-gold-300" aria-hidden />
+            Send Feedback
+          </button>
         </div>
 
         <div className="mt-12 flex flex-col gap-6 border-t border-white/5 pt-8 sm:flex-row sm:items-center sm:justify-between">

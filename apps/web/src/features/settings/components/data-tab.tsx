@@ -4,6 +4,7 @@ import { Bug, Download, Eraser, History, RotateCcw, Trash2, Upload } from 'lucid
 import { Button } from '@/components/ui/button.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { cn } from '@/lib/cn.ts';
+import { openFeedbackDialog } from '@/lib/feedback/feedback-dialog-store.ts';
 import { useHistory, useSettings, useWatchLater } from '@/lib/local-store/hooks.ts';
 import { createStorage } from '@/lib/local-store/storage.ts';
 import { clearAllData, downloadText } from '../clear-all-data.ts';
@@ -111,6 +112,14 @@ export function DataTab() {
           />
           <Stat label="User ID" value={shortUserId(null)} />
         </dl>
+      </SettingsSection>
+
+      <SettingsSection title="Feedback" description="Found a bug, or have an idea? Tell us.">
+        <div className="py-2">
+          <Button variant="secondary" onClick={openFeedbackDialog}>
+            Send Feedback
+          </Button>
+        </div>
       </SettingsSection>
 
       <SettingsSection title="Backup">
