@@ -31,23 +31,3 @@ export function watchProgress(item: Pick<HistoryItem, 'duration_watched' | 'tota
   if (!item.total_duration || item.total_duration <= 0) return null;
   return Math.min(Math.max(item.duration_watched / item.total_duration, 0), 1);
 }
-
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
-export function watchedAgo(watchedAt: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(watchedAt) - now) / 1000);
-  if (!Number.isFinite(seconds)) return '';
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
-  }
-  return 'just now';
-}

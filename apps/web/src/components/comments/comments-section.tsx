@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
 import { cn } from '@/lib/cn.ts';
+import { timeAgo } from '@/lib/time-ago.ts';
 import {
   countComments,
   deleteComment,
@@ -23,25 +24,6 @@ import {
 /** player.md §9: reply indentation stops growing at level 4. */
 const MAX_INDENT = 4;
 const DELETE_CONFIRM = 'Are you sure you want to delete this comment? This action cannot be undone.';
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
-const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "3 minutes ago" (player.md §9: relative time with a suffix). */
-export function timeAgo(iso: string, now = Date.now()): string {
-  const seconds = Math.round((Date.parse(iso) - now) / 1000);
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
-  }
-  return relative.format(0, 'second') === 'now' ? 'just now' : relative.format(seconds, 'second');
-}
-
 function errorText(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }

@@ -5,7 +5,7 @@ import {
   historyLink,
   lastWatchedLabel,
   sortByWatchedAt,
-  watchedAgo,
+  timeAgo,
   watchProgress,
 } from './history-rules.ts';
 
@@ -64,10 +64,10 @@ describe('history rules', () => {
 
   it('tells how long ago in words', () => {
     const now = Date.parse('2024-05-10T12:00:00.000Z');
-    expect(watchedAgo('2024-05-10T11:59:40.000Z', now)).toBe('just now');
-    expect(watchedAgo('2024-05-10T11:00:00.000Z', now)).toBe('1 hour ago');
-    expect(watchedAgo('2024-05-09T12:00:00.000Z', now)).toBe('yesterday');
-    expect(watchedAgo('2024-04-10T12:00:00.000Z', now)).toBe('last month');
+    expect(timeAgo('2024-05-10T11:59:40.000Z', now)).toBe('just now');
+    expect(timeAgo('2024-05-10T11:00:00.000Z', now)).toBe('1 hour ago');
+    expect(timeAgo('2024-05-09T12:00:00.000Z', now)).toBe('yesterday');
+    expect(timeAgo('2024-04-10T12:00:00.000Z', now)).toBe('last month');
   });
 
   it('counts in the heading', () => {

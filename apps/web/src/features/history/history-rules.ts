@@ -1,5 +1,6 @@
 import type { HistoryItem } from '@marquee/core';
-export { historyLink, watchedAgo, watchProgress, type ResumeState } from '@/lib/history-display.ts';
+export { historyLink, watchProgress, type ResumeState } from '@/lib/history-display.ts';
+export { timeAgo } from '@/lib/time-ago.ts';
 
 /** How many entries the compact modes show (product.md §2 History screen, §9). */
 export const COMPACT_COUNTS = { grid: 6, strip: 12 } as const;

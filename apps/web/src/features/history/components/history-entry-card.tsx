@@ -5,7 +5,7 @@ import { PosterImage } from '@/components/media/poster-image.tsx';
 import { TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
-import { historyLink, lastWatchedLabel, watchedAgo, watchedOn, watchProgress } from '../history-rules.ts';
+import { historyLink, lastWatchedLabel, timeAgo, watchedOn, watchProgress } from '../history-rules.ts';
 
 /**
  * A history entry (product.md §2 Cards "History-style card"): poster (a placeholder when it fails
@@ -101,7 +101,7 @@ export function HistoryEntryCard({
             title={watchedOn(item.watched_at)}
             className="truncate text-xs text-fg-subtle"
           >
-            {watchedAgo(item.watched_at)}
+            {timeAgo(item.watched_at)}
           </time>
           {onRemove ? (
             <button

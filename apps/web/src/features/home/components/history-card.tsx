@@ -4,7 +4,8 @@ import type { HistoryItem } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import type { PosterQuality } from '@/lib/images.ts';
 import { cn } from '@/lib/cn.ts';
-import { historyLink, watchedAgo, watchProgress } from '@/lib/history-display.ts';
+import { historyLink, watchProgress } from '@/lib/history-display.ts';
+import { timeAgo } from '@/lib/time-ago.ts';
 import { episodeBadge } from '../home-rules.ts';
 
 /**
@@ -65,7 +66,7 @@ export function HistoryCard({
         </Link>
       </h3>
       <p className="mt-0.5 truncate text-xs text-fg-subtle">
-        {detail} · {watchedAgo(item.watched_at)}
+        {detail} · {timeAgo(item.watched_at)}
       </p>
     </article>
   );
