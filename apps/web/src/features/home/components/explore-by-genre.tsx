@@ -8,6 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useDiscover } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
+import { useCommentCounts } from '@/lib/comments/comments-api.ts';
 import { imageUrl } from '@/lib/images.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import {
@@ -55,6 +56,7 @@ function GenreRow({ genre, isFavorite }: { genre: Genre; isFavorite: boolean }) 
   const [quality] = useSetting('posterQuality');
   const query = useGenreTitles(genre, isNear);
   const items = (query.data?.results ?? []).slice(0, GENRE_ROW_SIZE);
+  const { data: counts } = useCommentCounts(items);
   const headingId = `home-genre-${genre.id}`;
   const header = (controls: ReactNode) => (
     <SectionHeader
@@ -94,7 +96,12 @@ function GenreRow({ genre, isFavorite }: { genre: Genre; isFavorite: boolean }) 
       <ScrollRow label={`${genre.name} movies`} header={header} fallback={fallback}>
         {items.map((item) => (
           <li key={`${item.media_type}-${item.id}`} className={ROW_ITEM}>
-            <TitleCard item={item} posterWidth={192} quality={quality} />
+            <TitleCard
+              item={item}
+              posterWidth={192}
+              quality={quality}
+              commentCount={counts?.[`${item.media_type}:${item.id}`]}
+            />
           </li>
         ))}
       </ScrollRow>

@@ -5,6 +5,7 @@ import type { MediaType, TopRatedPeriod } from '@marquee/core';
 import { RankedCard } from '@/components/media/title-card.tsx';
 import { useTopRated } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
+import { useCommentCounts } from '@/lib/comments/comments-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { TOP_RANKED_COUNT, TOP_RANKED_MIN_VOTES, TOP_RANKED_PERIODS } from '../home-rules.ts';
 import { FetchAlert } from './fetch-alert.tsx';
@@ -40,6 +41,7 @@ function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod 
   const [quality] = useSetting('posterQuality');
   const query = useTopRated(type, period, TOP_RANKED_MIN_VOTES);
   const items = (query.data?.results ?? []).slice(0, TOP_RANKED_COUNT);
+  const { data: counts } = useCommentCounts(items);
 
   useEffect(() => {
     if (query.isError) console.warn('Home: failed to load Top Ranked', query.error);
@@ -68,7 +70,13 @@ function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod 
     >
       {items.map((item, index) => (
         <li key={`${item.media_type}-${item.id}`} className={RANK_ITEM}>
-          <RankedCard item={item} rank={index + 1} posterWidth={240} quality={quality} />
+          <RankedCard
+            item={item}
+            rank={index + 1}
+            posterWidth={240}
+            quality={quality}
+            commentCount={counts?.[`${item.media_type}:${item.id}`]}
+          />
         </li>
       ))}
     </ol>

@@ -1,0 +1,48 @@
+import { render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TitleSummary } from '@marquee/core';
+import { TitleGrid } from './title-grid.tsx';
+
+function movie(id: number, title: string): TitleSummary {
+  return {
+    id,
+    media_type: 'movie',
+    title,
+    original_title: title,
+    release_date: '1999-03-31',
+    overview: '',
+    poster_path: null,
+    backdrop_path: null,
+    vote_average: 8,
+    vote_count: 100,
+    popularity: 1,
+    genre_ids: [878],
+    original_language: 'en',
+  };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('TitleGrid', () => {
+  it("shows each card's real comment count, asked for the whole grid in one request", async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/comments/counts')
+        ? Response.json({ counts: { 'movie:603': 3, 'movie:604': 0 } })
+        : Response.json({ error: { code: 'not_found', message: 'not here' } }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TitleGrid items={[movie(603, 'The Matrix'), movie(604, 'The Matrix Reloaded')]} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByLabelText('3 comments')).toBeTruthy();
+    expect(screen.getByLabelText('0 comments')).toBeTruthy();
+    const countRequests = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/comments'));
+    expect(countRequests).toEqual(['/api/comments/counts?items=movie:603,movie:604']);
+  });
+});
