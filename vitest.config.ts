@@ -62,6 +62,8 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A browser waits on the network and a render: on two busy cores that can pass a second.
+          expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./e2e/global-setup.ts'],
           // One browser and one server are shared; files run one after another.
           fileParallelism: false,

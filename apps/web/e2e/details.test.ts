@@ -76,7 +76,7 @@ describe('detail pages', () => {
       expect(await page.locator('meta[property="og:image"]').getAttribute('content')).toMatch(
         /^http:\/\/.+\/api\/art\/original\/backdrop\/movie\/\d+\.svg$/,
       );
-      expect(await page.locator('#comments[data-slot="comments"]').count()).toBe(1);
+      await page.getByRole('region', { name: 'Discussion' }).waitFor();
       expect(await hasNoHorizontalScroll(page)).toBe(true);
     });
 
