@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
 import { toast } from 'sonner';
@@ -24,8 +24,13 @@ import {
 /** player.md §9: reply indentation stops growing at level 4. */
 const MAX_INDENT = 4;
 const DELETE_CONFIRM = 'Are you sure you want to delete this comment? This action cannot be undone.';
-function errorText(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+/** The §8 toast for a failed comment action; an expired session asks to sign in again. */
+function toastFailure(error: unknown, fallback: string): void {
+  if (error instanceof ApiError && error.status === 401) {
+    toast.error('Authentication Required', { description: 'Please sign in to leave a comment' });
+    return;
+  }
+  toast.error('Error', { description: error instanceof ApiError && error.status < 500 ? error.message : fallback });
 }
 
 function CommentBox({
@@ -114,9 +119,7 @@ function CommentItem({
       setMode('view');
       return true;
     } catch (error) {
-      toast.error('Error', {
-        description: errorText(error, 'Failed to post comment. Please check your connection and try again.'),
-      });
+      toastFailure(error, 'Failed to post comment. Please check your connection and try again.');
       return false;
     }
   }
@@ -128,7 +131,7 @@ function CommentItem({
       setMode('view');
       return true;
     } catch (error) {
-      toast.error('Error', { description: errorText(error, 'Failed to update comment') });
+      toastFailure(error, 'Failed to update comment');
       return false;
     }
   }
@@ -139,7 +142,7 @@ function CommentItem({
       storeComment(client, await deleteComment(comment.id));
       toast.success('Comment Deleted', { description: 'Your comment has been deleted' });
     } catch (error) {
-      toast.error('Error', { description: errorText(error, 'Failed to delete comment') });
+      toastFailure(error, 'Failed to delete comment');
     }
   }
 
@@ -233,6 +236,10 @@ function CommentsThread({ contentType, contentId }: { contentType: CommentConten
   const { user } = useSession();
   const client = useQueryClient();
   const { data, isPending, isError, refetch } = useComments(contentType, contentId);
+  useEffect(() => {
+    if (isError)
+      toast.error('Error', { id: `comments-${contentType}-${contentId}`, description: 'Failed to load comments' });
+  }, [isError, contentType, contentId]);
 
   async function post(text: string): Promise<boolean> {
     try {
@@ -240,9 +247,7 @@ function CommentsThread({ contentType, contentId }: { contentType: CommentConten
       toast.success('Comment Added', { description: 'Your comment has been posted successfully' });
       return true;
     } catch (error) {
-      toast.error('Error', {
-        description: errorText(error, 'Failed to post comment. Please check your connection and try again.'),
-      });
+      toastFailure(error, 'Failed to post comment. Please check your connection and try again.');
       return false;
     }
   }
