@@ -74,6 +74,8 @@ describe('comments', () => {
     expect(await discussion.getByRole('button', { name: 'Reply', exact: true }).last().isDisabled()).toBe(true);
     await reply.fill('Agreed, the ending especially.');
     await discussion.getByRole('button', { name: 'Reply', exact: true }).last().click();
+    // The reply box closes once the reply is posted; then the reply is in the thread.
+    await reply.waitFor({ state: 'detached' });
     await discussion.getByText('Agreed, the ending especially.').waitFor();
     await readerThread.getByText('Agreed, the ending especially.').waitFor();
 
