@@ -20,3 +20,4 @@ export * from './library/sync-ops.ts';
 export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
 export * from './lists/lists.ts';
+export * from './comments/comment.ts';

@@ -1,25 +1,12 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Comment, CommentContentType } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { userProfiles } from '../auth/auth-schema.ts';
 import { comments } from './comments-schema.ts';
 
-export type ContentType = 'movie' | 'tv';
-
-/** A comment as the API answers it (player.md §3 Comment, with its author's profile). */
-export interface CommentView {
-  id: string;
-  user_id: string;
-  content_id: number;
-  content_type: ContentType;
-  content: string;
-  parent_id: string | null;
-  is_deleted: boolean;
-  is_edited: boolean;
-  created_at: string;
-  updated_at: string;
-  profile: { id: string; username: string | null; avatar_url: string | null } | null;
-  replies: CommentView[];
-}
+export type ContentType = CommentContentType;
+/** The API's comment shape (shared with the web app). */
+export type CommentView = Comment;
 
 const COLUMNS = {
   id: comments.id,

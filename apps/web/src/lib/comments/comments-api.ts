@@ -1,24 +1,9 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { Comment, CommentContentType } from '@marquee/core';
 import { apiFetch } from '../api-client.ts';
 
-export type CommentContentType = 'movie' | 'tv';
-
-/** A comment as GET /api/comments answers it (player.md §3 Comment). */
-export interface Comment {
-  id: string;
-  user_id: string;
-  content_id: number;
-  content_type: CommentContentType;
-  content: string;
-  parent_id: string | null;
-  is_deleted: boolean;
-  is_edited: boolean;
-  created_at: string;
-  updated_at: string;
-  profile: { id: string; username: string | null; avatar_url: string | null } | null;
-  replies: Comment[];
-}
+export type { Comment, CommentContentType };
 
 export const commentsKey = (type: CommentContentType, id: number) => ['comments', type, id] as const;
 
