@@ -24,6 +24,7 @@ import { createCommentsHub } from './modules/comments/comments-live.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
+import { recommendRoutes } from './modules/recommend/recommend.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,6 +105,7 @@ export async function buildApp({
   await meRoutes(app, database.db);
   await profileRoutes(app, database.db);
   await listsRoutes(app, database.db);
+  await recommendRoutes(app, database.db, catalogue);
   const commentsHub = createCommentsHub(database, app.log);
   await commentsHub.start();
   await commentsRoutes(app, database.db, commentsHub);

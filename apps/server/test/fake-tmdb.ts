@@ -9,7 +9,7 @@ import { MOVIE_GENRES, TV_GENRES } from '@marquee/core';
  * to seeded titles, seasons have episodes.
  *
  * It filters and sorts discover like TMDB does for the parameters we use (with_genres with "," =
- * all and "|" = any, years, date ranges, votes, language, US certification, watch providers,
+ * all and "|" = any, without_genres, years, date ranges, votes, language, US certification, watch providers,
  * sort_by, 20 per page, page ≤ 500). Search matches titles, names and a person's known-for titles.
  */
 
@@ -953,6 +953,7 @@ function discover(type: 'movie' | 'tv', query: Record<string, string>) {
   const filtered = items.filter(
     (item) =>
       matchesIds(item.genre_ids, query.with_genres) &&
+      (!query.without_genres || !matchesIds(item.genre_ids, query.without_genres.replaceAll(',', '|'))) &&
       (!year || item.date.startsWith(year)) &&
       (!dateGte || item.date >= dateGte) &&
       (!dateLte || item.date <= dateLte) &&

@@ -21,3 +21,5 @@ export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
 export * from './lists/lists.ts';
 export * from './comments/comment.ts';
+export * from './recommend/mood.ts';
+export * from './recommend/recommend-params.ts';

@@ -47,5 +47,6 @@ export function withAnswerCache(
     season: (id, n) => remember(key('season', [id, n]), () => provider.season(id, n)),
     similar: (type, id) => remember(key('similar', [type, id]), () => provider.similar(type, id)),
     genres: (type) => remember(key('genres', [type]), () => provider.genres(type)),
+    candidates: (query) => remember(key('candidates', [query]), () => provider.candidates(query)),
   };
 }

@@ -145,6 +145,43 @@ describe.each(Object.keys(harnesses))('the %s catalogue provider', (name) => {
     results.forEach((item) => expectSummaryShape(item, 'movie'));
   });
 
+  it('gathers a recommender pool: genres asked for first, avoided genres and other years left out', async () => {
+    const query = {
+      type: 'movie' as const,
+      genres: [18, 53],
+      avoidGenres: [10749],
+      yearFrom: 1990,
+      yearTo: 2015,
+      runtimeMin: null,
+      runtimeMax: null,
+      language: null,
+      keywords: [],
+      limit: 50,
+    };
+    const pool = await catalogue.candidates(query);
+    expect(pool.length).toBeGreaterThan(0);
+    expect(pool.length).toBeLessThanOrEqual(50);
+    for (const { summary } of pool) {
+      expectSummaryShape(summary, 'movie');
+      expect(summary.genre_ids.some((id) => id === 18 || id === 53)).toBe(true);
+      expect(summary.genre_ids).not.toContain(10749);
+      const year = Number(summary.release_date!.slice(0, 4));
+      expect(year).toBeGreaterThanOrEqual(1990);
+      expect(year).toBeLessThanOrEqual(2015);
+    }
+    expect(pool.map(({ summary }) => summary.id)).toContain(fightClub.id);
+    const series = await catalogue.candidates({
+      ...query,
+      type: 'tv',
+      genres: [80],
+      avoidGenres: [],
+      yearFrom: null,
+      yearTo: null,
+    });
+    expect(series.map(({ summary }) => summary.id)).toContain(breakingBad.id);
+    series.forEach(({ summary }) => expectSummaryShape(summary, 'tv'));
+  });
+
   it('lists the genres of each media type', async () => {
     expect(await catalogue.genres('movie')).toContainEqual({ id: 878, name: 'Science Fiction' });
     expect(await catalogue.genres('tv')).toContainEqual({ id: 10765, name: 'Sci-Fi & Fantasy' });

@@ -37,6 +37,37 @@ export interface CatalogueProvider {
   /** Up to 12 titles like this one. */
   similar(type: MediaType, id: number): Promise<{ results: TitleSummary[] }>;
   genres(type: MediaType): Promise<Genre[]>;
+  /** A pool of titles for the mood recommender to rank, best genre matches first. */
+  candidates(query: CandidateQuery): Promise<Candidate[]>;
+}
+
+/** What the mood recommender asks a provider for (modules/recommend). */
+export interface CandidateQuery {
+  type: MediaType;
+  /** Titles with more of these genres come first; empty: no genre preference. */
+  genres: number[];
+  /** Titles with any of these genres are left out. */
+  avoidGenres: number[];
+  /** Release (first air) years, inclusive. */
+  yearFrom: number | null;
+  yearTo: number | null;
+  /** Minutes (series: of an episode), inclusive; titles of unknown length are left out when set. */
+  runtimeMin: number | null;
+  runtimeMax: number | null;
+  /** ISO 639-1 original language. */
+  language: string | null;
+  /** Subject words; a title whose overview names one is a candidate even without the genres. */
+  keywords: string[];
+  limit: number;
+}
+
+/** A title in a recommender's pool, with the facts ranking uses beyond its card fields. */
+export interface Candidate {
+  summary: TitleSummary;
+  /** Minutes, when the provider's list answers carry it. */
+  runtime: number | null;
+  /** Directors (movies) or creators (series), when known. */
+  people: string[];
 }
 
 /** How many similar titles a detail page shows (product.md §9). */

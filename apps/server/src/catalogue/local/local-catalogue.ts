@@ -100,10 +100,7 @@ async function countCapped(db: Db, where: SQL | undefined): Promise<number> {
 function genreCondition(value: string | undefined): SQL | undefined {
   const filter = parseGenreFilter(value);
   if (!filter) return undefined;
-  const ids = sql`ARRAY[${sql.join(
-    filter.ids.map((id) => sql`${id}`),
-    sql`, `,
-  )}]::integer[]`;
+  const ids = intArray(filter.ids);
   return filter.mode === 'all' ? sql`${titles.genreIds} @> ${ids}` : sql`${titles.genreIds} && ${ids}`;
 }
 
@@ -115,6 +112,18 @@ const SORTS: Record<DiscoverParams['sort_by'], SQL[]> = {
   'title.asc': [asc(titles.title), asc(titles.id)],
   'title.desc': [desc(titles.title), asc(titles.id)],
 };
+
+function intArray(ids: number[]): SQL {
+  return sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::integer[]`;
+}
+
+/** A LIKE pattern's wildcards taken literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
 
 /** Splits "alien 1979" into the words and a year that may disambiguate them. */
 export function splitYear(query: string): { words: string; year: number | null } {
@@ -352,10 +361,7 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
     async similar(type, id) {
       const row = await findTitle(type, id);
       if (row.genreIds.length === 0) return { results: [] };
-      const genreIds = sql`ARRAY[${sql.join(
-        row.genreIds.map((genre) => sql`${genre}`),
-        sql`, `,
-      )}]::integer[]`;
+      const genreIds = intArray(row.genreIds);
       // Weighted by the share of genres in common (Jaccard), then by how well liked and known a title is.
       const shared = sql<number>`cardinality(array(select unnest(${titles.genreIds}) intersect select unnest(${genreIds})))`;
       const union = sql<number>`cardinality(array(select unnest(${titles.genreIds}) union select unnest(${genreIds})))`;
@@ -375,6 +381,56 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
 
     async genres(type) {
       return [...(type === 'movie' ? MOVIE_GENRES : TV_GENRES)];
+    },
+
+    async candidates(query) {
+      const genres = intArray(query.genres);
+      const keywordMatch = query.keywords.length
+        ? sql.join(
+            query.keywords.map(
+              // Overviews name people ("directed by Rob Zombie"): subjects are matched in lower case.
+              (keyword) =>
+                sql`(${titles.overview} like ${`%${escapeLike(keyword)}%`} or ${titles.searchTitle} like ${`%${escapeLike(keyword)}%`})`,
+            ),
+            sql` or `,
+          )
+        : undefined;
+      const genreMatch = query.genres.length ? sql`${titles.genreIds} && ${genres}` : undefined;
+      const shared = query.genres.length
+        ? [sql`cardinality(array(select unnest(${titles.genreIds}) intersect select unnest(${genres}))) desc`]
+        : [];
+      const rows = await db
+        .select({
+          ...SUMMARY_COLUMNS,
+          runtime: titles.runtime,
+          directors: titles.directors,
+          creators: titles.creators,
+        })
+        .from(titles)
+        .where(
+          and(
+            eq(titles.mediaType, query.type),
+            genreMatch && keywordMatch ? sql`(${genreMatch} or ${keywordMatch})` : genreMatch,
+            query.avoidGenres.length ? sql`not (${titles.genreIds} && ${intArray(query.avoidGenres)})` : undefined,
+            query.yearFrom === null ? undefined : gte(titles.year, query.yearFrom),
+            query.yearTo === null ? undefined : sql`${titles.year} <= ${query.yearTo}`,
+            query.runtimeMin === null ? undefined : gte(titles.runtime, query.runtimeMin),
+            query.runtimeMax === null ? undefined : sql`${titles.runtime} <= ${query.runtimeMax}`,
+            query.language ? eq(titles.originalLanguage, query.language) : undefined,
+          ),
+        )
+        // Most shared genres first, then how well liked and how widely seen.
+        .orderBy(
+          ...shared,
+          sql`coalesce(${titles.voteAverage}, 5) + ln(1 + coalesce(${titles.voteCount}, 0)) / 3 desc`,
+          asc(titles.id),
+        )
+        .limit(query.limit);
+      return rows.map(({ runtime, directors, creators, ...row }) => ({
+        summary: toSummary(row),
+        runtime,
+        people: row.mediaType === 'movie' ? directors : creators,
+      }));
     },
   };
 }

@@ -9,7 +9,7 @@ import {
   type SortBy,
 } from '@marquee/core';
 import { AppError } from '../../plugins/errors.ts';
-import { SIMILAR_LIMIT, type CatalogueProvider } from '../provider.ts';
+import { SIMILAR_LIMIT, type CandidateQuery, type CatalogueProvider } from '../provider.ts';
 import type { TmdbClient, TmdbQuery } from './tmdb-client.ts';
 import {
   mapGenres,
@@ -43,7 +43,11 @@ export const TMDB_TTL = {
   season: 24 * HOUR,
   similar: 24 * HOUR,
   genres: 7 * 24 * HOUR,
+  candidates: 6 * HOUR,
 } as const;
+
+/** Discover pages fetched for a recommender pool (20 titles each). */
+const CANDIDATE_PAGES = 3;
 
 /** The language of every answer (product.md §9: default language en-US). */
 export const TMDB_LANGUAGE = 'en-US';
@@ -109,6 +113,25 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
     return type === 'movie'
       ? client.get<TmdbPaged<TmdbMovieListItem>>('/discover/movie', query, { ttlSeconds }).then(mapMoviePage)
       : client.get<TmdbPaged<TmdbTvListItem>>('/discover/tv', query, { ttlSeconds }).then(mapTvPage);
+  }
+
+  /** The discover query of a recommender pool; TMDB filters genres, years, length and language itself. */
+  function candidateQuery(query: CandidateQuery, genres: string | undefined, page: number): TmdbQuery {
+    const dates = query.type === 'movie' ? 'primary_release_date' : 'first_air_date';
+    return {
+      language: TMDB_LANGUAGE,
+      include_adult: false,
+      page,
+      sort_by: 'popularity.desc',
+      'vote_count.gte': 50,
+      with_genres: genres,
+      without_genres: query.avoidGenres.length ? query.avoidGenres.join('|') : undefined,
+      [`${dates}.gte`]: query.yearFrom === null ? undefined : `${query.yearFrom}-01-01`,
+      [`${dates}.lte`]: query.yearTo === null ? undefined : `${query.yearTo}-12-31`,
+      'with_runtime.gte': query.runtimeMin ?? undefined,
+      'with_runtime.lte': query.runtimeMax ?? undefined,
+      with_original_language: query.language ?? undefined,
+    };
   }
 
   return {
@@ -202,6 +225,27 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
         }
         throw error;
       }
+    },
+
+    async candidates(query) {
+      const any = query.genres.length ? query.genres.join('|') : undefined;
+      const requests = Array.from({ length: CANDIDATE_PAGES }, (_, index) =>
+        discoverPage(query.type, candidateQuery(query, any, index + 1), TMDB_TTL.candidates),
+      );
+      // Titles with all the genres asked for ("scary but funny") are rare among the most popular
+      // titles with any of them: ask for them outright too.
+      if (query.genres.length > 1) {
+        requests.unshift(
+          discoverPage(query.type, candidateQuery(query, query.genres.join(','), 1), TMDB_TTL.candidates),
+        );
+      }
+      const pages = await Promise.all(requests);
+      const seen = new Set<number>();
+      return pages
+        .flatMap((page) => page.results)
+        .filter((summary) => !seen.has(summary.id) && seen.add(summary.id))
+        .slice(0, query.limit)
+        .map((summary) => ({ summary, runtime: null, people: [] }));
     },
   };
 }
