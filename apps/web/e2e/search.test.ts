@@ -6,14 +6,23 @@ describe('search', () => {
 
   it('debounces the dropdown: one request 300 ms after typing stops', async () => {
     const { page } = await browser.open(DESKTOP);
+    // The page's clock stands still while typing, so a busy machine's slow keystrokes cannot
+    // look like a pause; then exactly the debounce delay passes.
+    await page.clock.install();
     await page.goto('/');
+    const box = page.getByRole('combobox', { name: 'Search movies and series' });
+    await box.waitFor();
+    await page.clock.pauseAt(Date.now() + 1000);
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('/api/catalogue/search'))
         requests.push(new URL(request.url()).searchParams.get('q') ?? '');
     });
-    const box = page.getByRole('combobox', { name: 'Search movies and series' });
-    await box.pressSequentially('the godfather', { delay: 40 });
+    await box.pressSequentially('the godfather');
+    await page.clock.runFor(299);
+    expect(requests).toEqual([]);
+    await page.clock.runFor(1);
+    await page.clock.resume();
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor();
     expect(requests).toEqual(['the godfather']);
   });

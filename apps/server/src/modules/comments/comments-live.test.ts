@@ -68,7 +68,11 @@ describe('live comments (SSE fed by LISTEN/NOTIFY)', () => {
       payload: { content_type: 'tv', content_id: 1396, content: 'Say my name.' },
     });
     const id = posted.json().id as string;
+    // Each change is announced by id and read once announced: a reader sees the comment as it is
+    // then, so the test (like a person) waits for one change to arrive before making the next.
+    await Promise.all([first.until(1), second.until(1)]);
     await t.app.inject({ method: 'PATCH', url: `/api/comments/${id}`, headers, payload: { content: 'Say my name!' } });
+    await Promise.all([first.until(2), second.until(2)]);
     await t.app.inject({ method: 'DELETE', url: `/api/comments/${id}`, headers });
 
     for (const stream of [first, second]) {
