@@ -63,7 +63,9 @@ async function appRows(label, kind, env) {
       for (const connections of scenario.connections ?? [CONNECTIONS]) {
         const row = await load({ title: `${label}: ${scenario.title}`, connections, duration: DURATION, ...request });
         const target = scenario.target;
-        rows.push(target && (!target.on || target.on === kind) ? { ...row, target } : row);
+        const applies =
+          target && (!target.on || target.on === kind) && (!target.connections || target.connections === connections);
+        rows.push(applies ? { ...row, target } : row);
       }
     }
     return rows;
@@ -88,3 +90,9 @@ if (targets.includes('postgres')) {
 }
 console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
 printTable(rows);
+// A benchmark that errs measures the wrong thing: the run fails.
+const failing = rows.filter((row) => row.errors > 0);
+if (failing.length) {
+  console.error(`\n${failing.length} run(s) had errors: ${failing.map((row) => row.title).join('; ')}`);
+  process.exitCode = 1;
+}

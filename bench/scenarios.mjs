@@ -32,6 +32,18 @@ const SEARCHES = [
   'amelie',
   'king kong 1933',
 ];
+const MOODS = [
+  'something scary but funny',
+  'a feel-good 90s comedy',
+  'slow mind-bending sci-fi',
+  'like The Matrix',
+  'a binge-worthy crime show',
+  'something for the kids',
+  'an underrated 80s horror',
+  'a korean drama series',
+  'epic fantasy adventure',
+  'a psychological thriller',
+];
 const DISCOVERS = [
   'type=movie',
   'type=movie&with_genres=18&sort_by=vote_average.desc&vote_count_gte=100',
@@ -43,16 +55,19 @@ const DISCOVERS = [
 export const scenarios = [
   {
     title: 'discover',
+    connections: [50, 200],
     target: { p95: 20, on: 'postgres' },
     prepare: (base) => ({ urls: DISCOVERS.map((q) => `${base}/api/catalogue/discover?${q}`) }),
   },
   {
     title: 'search',
+    connections: [50, 200],
     target: { p95: 30, on: 'postgres' },
     prepare: (base) => ({ urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`) }),
   },
   {
     title: 'details',
+    connections: [50, 200],
     target: { vsBare: 0.5 },
     async prepare(base) {
       const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
@@ -78,6 +93,38 @@ export const scenarios = [
       // A different page per request: 5,000 distinct answers, more than the answer cache keeps.
       vary: (url, n) => `${url}&page=${1 + (n % 500)}`,
     }),
+  },
+  {
+    // GET /api/comments of a title with a discussion (12 threads, each with a reply), read by everyone.
+    title: 'comments read',
+    connections: [50, 200],
+    async prepare(base) {
+      const popular = await (await fetch(`${base}/api/catalogue/discover?type=movie`)).json();
+      const contentId = popular.results[0].id;
+      const writers = [await account(base, 40), await account(base, 41)];
+      for (let index = 0; index < 12; index++) {
+        const headers = { 'content-type': 'application/json', origin: base, cookie: writers[index % 2] };
+        const post = (payload) =>
+          fetch(`${base}/api/comments`, { method: 'POST', headers, body: JSON.stringify(payload) }).then((r) =>
+            r.json(),
+          );
+        const thread = await post({
+          content_id: contentId,
+          content_type: 'movie',
+          content: `Thought number ${index}.`,
+        });
+        await post({ content_id: contentId, content_type: 'movie', content: 'Agreed.', parent_id: thread.id });
+      }
+      return { urls: [`${base}/api/comments?content_id=${contentId}&content_type=movie`] };
+    },
+  },
+  {
+    // The home mood box: every request a different mood (the provider caches each pool, as it
+    // would for repeated moods); one connection is a single visitor's wait.
+    title: 'recommend',
+    connections: [1, 50],
+    target: { p95: 100, on: 'pglite', connections: 1 },
+    prepare: (base) => ({ urls: MOODS.map((q) => `${base}/api/recommend?q=${encodeURIComponent(q)}`) }),
   },
   {
     // POST /api/me/sync with 100 operations (50 Watch Later, 50 history upserts, all newer than

@@ -26,7 +26,7 @@ describe('GET /api/recommend', () => {
     expect(body.intent.include.map((genre) => genre.id)).toEqual(expect.arrayContaining([27, 35]));
     // A title with both moods beats one with either.
     expect(body.results[0]!.genre_ids).toEqual(expect.arrayContaining([27, 35]));
-    expect(body.results[0]!.reason).toMatch(/^Scary and funny: Horror and Comedy · \d{4} · rated \d\.\d\/10$/);
+    expect(body.results[0]!.reason).toBe('Scary and funny: Horror and Comedy');
     for (const item of body.results) {
       expect(item.reason.length).toBeGreaterThan(3);
       expect(item).toMatchObject({
@@ -39,6 +39,7 @@ describe('GET /api/recommend', () => {
 
   it('keeps to the era and the media type asked for', async () => {
     const { body } = await ask({ q: 'a feel-good 90s comedy' });
+    expect(body.results[0]!.reason).toMatch(/ · from the 1990s$/);
     const years = body.results
       .slice(0, 10)
       .map((item) => Number((item.release_date ?? item.first_air_date)!.slice(0, 4)));

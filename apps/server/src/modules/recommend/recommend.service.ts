@@ -334,18 +334,25 @@ function score(candidate: Candidate, context: ScoreContext): Scored {
   const fondness = Math.max(0, ...summary.genre_ids.map((id) => affinity.get(refKey(type, id)) ?? 0));
   total += 0.4 * fondness;
 
-  const year = yearOf(summary);
+  // The card already shows the year and rating: a reason adds only what the card does not say.
   const facts: string[] = [];
-  if (year !== null) facts.push(String(year));
-  if (summary.vote_count > 0) facts.push(`rated ${summary.vote_average.toFixed(1)}/10`);
+  if (intent.era && eraDistance(summary, intent.era) === 0) facts.push(eraPhrase(intent.era));
+  if (intent.quality === 'acclaimed' && rating >= 7.5) facts.push('acclaimed');
   if (intent.quality === 'hidden' && popularity < 0.5) facts.push('lesser known');
   if (favorite !== undefined) {
     const name = genresFor('movie').find((genre) => genre.id === favorite)?.name;
     if (name) facts.push(`you like ${name}`);
   } else if (fondness >= 0.5) facts.push('like what you watch');
   if (reasons.length === 0) reasons.push(genreSummary(summary, names, type));
-  const reason = `${capitalise(reasons.join('; '))} · ${facts.join(' · ')}`.replace(/ · $/, '');
+  const reason = [capitalise(reasons.join('; ')), ...facts].join(' · ');
   return { candidate, score: total, reason };
+}
+
+function eraPhrase(era: NonNullable<MoodIntent['era']>): string {
+  if (era.label === 'recent' || era.label === 'classic') return era.label;
+  if (/^\d{4}s$/.test(era.label)) return `from the ${era.label}`;
+  if (/^\d{4}$/.test(era.label)) return `from ${era.label}`;
+  return era.label;
 }
 
 function genreSummary(summary: TitleSummary, names: Map<number, string>, type: MediaType): string {

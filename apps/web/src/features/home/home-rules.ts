@@ -3,6 +3,7 @@ import {
   MOVIE_GENRES,
   type Genre,
   type HistoryItem,
+  type MoodIntent,
   type RatingFilter,
   type TitleSummary,
   type TopRatedPeriod,
@@ -99,4 +100,54 @@ export function continueWatchingItems(history: readonly HistoryItem[], limit: nu
 export function episodeBadge(item: Pick<HistoryItem, 'content_type' | 'season_number' | 'episode_number'>) {
   if (item.content_type !== 'tv' || item.season_number == null || item.episode_number == null) return null;
   return `S${item.season_number}E${item.episode_number}`;
+}
+
+/** Requests the mood box offers as examples (each one the recommender reads well). */
+export const MOOD_EXAMPLES: readonly string[] = [
+  'something scary but funny',
+  'a feel-good 90s comedy',
+  'slow mind-bending sci-fi',
+  'like The Matrix',
+];
+
+/** Recommendations the mood box shows at once. */
+export const MOOD_RESULTS_SHOWN = 12;
+
+const LANGUAGE_NAMES: Record<string, string> = {
+  ja: 'Japanese',
+  ko: 'Korean',
+  es: 'Spanish',
+  fr: 'French',
+  de: 'German',
+  it: 'Italian',
+  hi: 'Hindi',
+};
+
+const TONE_NAMES: Record<NonNullable<MoodIntent['tone']>, string> = {
+  light: 'Light',
+  dark: 'Dark',
+  slow: 'Slow-paced',
+  cerebral: 'Thought-provoking',
+  tense: 'Tense',
+};
+
+/** What the recommender understood, as short labels for the mood box ("Horror", "1990s", "no Romance"). */
+export function describeIntent(intent: MoodIntent): string[] {
+  const labels: string[] = [];
+  const name = (id: number) => MOVIE_GENRES.find((genre) => genre.id === id)?.name;
+  if (intent.reference) labels.push(`like “${intent.reference}”`);
+  for (const genre of intent.include) if (genre.weight >= 0.9) labels.push(name(genre.id) ?? '');
+  for (const id of intent.avoid) labels.push(`no ${name(id) ?? 'genre'}`);
+  if (intent.mediaType) labels.push(intent.mediaType === 'movie' ? 'Films' : 'Series');
+  if (intent.era)
+    labels.push(
+      intent.era.label === 'recent' ? 'Recent' : intent.era.label === 'classic' ? 'Classic' : intent.era.label,
+    );
+  if (intent.tone) labels.push(TONE_NAMES[intent.tone]);
+  if (intent.length) labels.push(intent.length === 'short' ? 'Short' : 'Long');
+  if (intent.language) labels.push(LANGUAGE_NAMES[intent.language] ?? intent.language);
+  if (intent.quality === 'acclaimed') labels.push('Acclaimed');
+  if (intent.quality === 'hidden') labels.push('Hidden gems');
+  if (intent.quality === 'popular') labels.push('Popular');
+  return labels.filter(Boolean);
 }

@@ -3,6 +3,7 @@ import { ContinueWatching } from './components/continue-watching.tsx';
 import { ExploreByGenre } from './components/explore-by-genre.tsx';
 import { FeaturedCollections } from './components/featured-collections.tsx';
 import { HeroSection } from './components/hero-carousel.tsx';
+import { MoodBox } from './components/mood-box.tsx';
 import { QuickLinks } from './components/quick-links.tsx';
 import { TopRanked } from './components/top-ranked.tsx';
 
@@ -15,7 +16,7 @@ export function HomeScreen() {
       <h1 className="sr-only">Every film and series worth your evening.</h1>
       <HeroSection />
       <ContinueWatching />
-      {/* The AI recommendations box (product.md §2, a separate issue) goes here. */}
+      <MoodBox />
       <QuickLinks />
       <TopRanked />
       <FeaturedCollections />
