@@ -19,6 +19,7 @@ type Subscriber = (event: CommentEvent) => void;
  */
 export function createCommentsHub(database: Database, log: FastifyBaseLogger) {
   const readers = new Map<string, Set<Subscriber>>();
+  const watchers = new Set<Subscriber>();
   let stop: (() => Promise<void>) | null = null;
   const key = (type: ContentType, id: number) => `${type}:${id}`;
 
@@ -27,6 +28,7 @@ export function createCommentsHub(database: Database, log: FastifyBaseLogger) {
       const { type, id } = JSON.parse(payload) as { type: CommentEventType; id: string };
       const comment = await findComment(database.db, id);
       if (!comment) return;
+      watchers.forEach((watcher) => watcher({ type, comment }));
       const audience = readers.get(key(comment.content_type, comment.content_id));
       audience?.forEach((reader) => reader({ type, comment }));
     } catch (error) {
@@ -41,10 +43,16 @@ export function createCommentsHub(database: Database, log: FastifyBaseLogger) {
     async close() {
       await stop?.();
       readers.clear();
+      watchers.clear();
     },
     /** Tells every app server (this one included) that a comment changed. */
     announce(type: CommentEventType, id: string) {
       return notify(database, COMMENTS_CHANNEL, JSON.stringify({ type, id }));
+    },
+    /** Every change on any title, from any app server (for caches to forget what changed). */
+    watch(watcher: Subscriber): () => void {
+      watchers.add(watcher);
+      return () => watchers.delete(watcher);
     },
     subscribe(type: ContentType, id: number, reader: Subscriber): () => void {
       const audience = readers.get(key(type, id)) ?? new Set();

@@ -183,3 +183,42 @@ describe('comments', () => {
     expect((await thread(title))[0]!.content).toBe('<img src=x onerror=alert(1)>');
   });
 });
+
+describe('the thread cache', () => {
+  it('serves a title’s thread from memory, yet every app server shows a change at once', async () => {
+    const { buildApp } = await import('../../app.ts');
+    // A second app server on the same database: its own cache, its own LISTEN connection.
+    const other = await buildApp({ config: t.config, database: t.database, logger: false });
+    await other.ready();
+    try {
+      const contentId = nextTitle++;
+      const url = `/api/comments?content_type=movie&content_id=${contentId}`;
+      const read = async () => (await t.app.inject(url)).json().results as Array<{ content: string }>;
+      expect(await read()).toEqual([]);
+
+      const written = await other.inject({
+        method: 'POST',
+        url: '/api/comments',
+        payload: { content_id: contentId, content_type: 'movie', content: 'Written elsewhere.' },
+        headers: { origin: TEST_ORIGIN, cookie: alice.cookie },
+      });
+      expect(written.statusCode).toBe(201);
+      // Long before the cache's own 5 s limit: the announcement made the first server forget.
+      await expect
+        .poll(async () => (await read()).map((comment) => comment.content), { timeout: 2000 })
+        .toEqual(['Written elsewhere.']);
+
+      // The writer's own server never shows its own change late.
+      const id = written.json().id as string;
+      await other.inject({
+        method: 'PATCH',
+        url: `/api/comments/${id}`,
+        payload: { content: 'Edited.' },
+        headers: { origin: TEST_ORIGIN, cookie: alice.cookie },
+      });
+      expect((await other.inject(url)).json().results[0].content).toBe('Edited.');
+    } finally {
+      await other.close();
+    }
+  });
+});

@@ -11,6 +11,7 @@ import {
   findComment,
   findThread,
   insertComment,
+  type CommentView,
   softDelete,
   updateContent,
 } from './comments.repository.ts';
@@ -56,6 +57,14 @@ async function ownComment(db: Db, id: string, userId: string) {
   return comment;
 }
 
+/**
+ * How long a title's thread is served from memory. Every change is announced to every app server,
+ * which forgets that thread at once; the limit only bounds what a lost announcement or a renamed
+ * author could leave stale.
+ */
+const THREAD_CACHE_MS = 5_000;
+const THREAD_CACHE_ENTRIES = 500;
+
 /** /api/comments (DESIGN.md): threaded comments per title, their counts, and live updates (SSE). */
 export async function commentsRoutes(app: FastifyInstance, db: Db, hub: CommentsHub): Promise<void> {
   const streams = new Set<FastifyReply>();
@@ -66,10 +75,24 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
     await hub.close();
   });
 
+  // Everyone reading a title reads the same thread: one query serves them all until it changes.
+  const threads = new Map<string, { expires: number; value: Promise<{ results: CommentView[] }> }>();
+  const threadKey = (type: string, id: number) => `${type}:${id}`;
+  const forgetThread = (type: string, id: number) => threads.delete(threadKey(type, id));
+  const stopWatching = hub.watch(({ comment }) => forgetThread(comment.content_type, comment.content_id));
+  app.addHook('onClose', async () => stopWatching());
+
   app.get('/api/comments', async (request, reply) => {
     const query = parseOrThrow(titleQuery, request.query, 'query');
     void reply.header('cache-control', 'no-store');
-    return { results: await findThread(db, query.content_type, query.content_id) };
+    const key = threadKey(query.content_type, query.content_id);
+    const cached = threads.get(key);
+    if (cached && cached.expires > Date.now()) return cached.value;
+    const value = findThread(db, query.content_type, query.content_id).then((results) => ({ results }));
+    threads.set(key, { expires: Date.now() + THREAD_CACHE_MS, value });
+    value.catch(() => threads.delete(key));
+    if (threads.size > THREAD_CACHE_ENTRIES) threads.delete(threads.keys().next().value!);
+    return value;
   });
 
   app.get('/api/comments/count', async (request) => {
@@ -116,6 +139,7 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
       content: body.content,
       parentId: body.parent_id ?? null,
     });
+    forgetThread(body.content_type, body.content_id);
     await hub.announce('created', id);
     return reply.status(201).send(await findComment(db, id));
   });
@@ -124,8 +148,9 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
     const user = await requireUser(app, request);
     const { id } = parseOrThrow(idParams, request.params, 'path');
     const { content } = parseOrThrow(z.object({ content: text }).strict(), request.body ?? {}, 'body');
-    await ownComment(db, id, user.id);
+    const comment = await ownComment(db, id, user.id);
     await updateContent(db, id, content);
+    forgetThread(comment.content_type, comment.content_id);
     await hub.announce('updated', id);
     return findComment(db, id);
   });
@@ -133,8 +158,9 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
   app.delete('/api/comments/:id', async (request) => {
     const user = await requireUser(app, request);
     const { id } = parseOrThrow(idParams, request.params, 'path');
-    await ownComment(db, id, user.id);
+    const comment = await ownComment(db, id, user.id);
     await softDelete(db, id);
+    forgetThread(comment.content_type, comment.content_id);
     await hub.announce('deleted', id);
     return findComment(db, id);
   });
