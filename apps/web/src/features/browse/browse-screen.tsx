@@ -25,6 +25,7 @@ import {
   PROVIDER_CHOICES,
   type BrowseState,
 } from './browse-state.ts';
+import { scrollToTop } from '@/lib/motion.ts';
 
 const FIELD =
   'h-10 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 disabled:opacity-50';
@@ -156,7 +157,7 @@ export function BrowseScreen() {
 
   function changePage(page: number) {
     apply({ ...current(), page }, { resetPage: false });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    scrollToTop();
   }
 
   return (

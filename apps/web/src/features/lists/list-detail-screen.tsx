@@ -10,6 +10,7 @@ import { ApiError } from '@/lib/api-client.ts';
 import { listMovieToSummary, useList } from '@/lib/lists/lists-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { scrollToTop } from '@/lib/motion.ts';
 
 /** product.md §9: the list screen's pagination shows a window of 5 page buttons. */
 const PAGE_BUTTONS = 5;
@@ -38,7 +39,7 @@ export function ListDetailScreen() {
 
   function goTo(next: number) {
     setParams(next === 1 ? {} : { page: String(next) });
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    scrollToTop();
   }
 
   if (isMissing) {

@@ -9,6 +9,7 @@ import { useAppConfig } from '@/lib/app-config.ts';
 import { useLists } from '@/lib/lists/lists-api.ts';
 import { LISTS_PAGE_SIZE } from '@marquee/core';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { scrollToTop } from '@/lib/motion.ts';
 
 function pageFrom(params: URLSearchParams): number {
   const page = Number(params.get('page'));
@@ -40,7 +41,7 @@ export function ListsScreen() {
   function goTo(next: number) {
     setParams(next === 1 ? {} : { page: String(next) });
     // product.md §2: a page change scrolls smoothly to the top.
-    window.scrollTo({ top: 0, behavior: 'smooth' });
+    scrollToTop();
   }
 
   return (

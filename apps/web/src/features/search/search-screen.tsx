@@ -8,6 +8,7 @@ import { paths } from '@/config/paths.ts';
 import { useSearch } from '@/lib/catalogue/catalogue-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
+import { scrollToTop } from '@/lib/motion.ts';
 
 /** The search screen of product.md §2: a form, the result count and the two empty states. */
 export function SearchScreen() {
@@ -91,7 +92,7 @@ export function SearchScreen() {
                 totalPages={query.data?.total_pages ?? 0}
                 onPageChange={(next) => {
                   void navigate(`${paths.search(q)}&page=${next}`);
-                  window.scrollTo({ top: 0, behavior: 'smooth' });
+                  scrollToTop();
                 }}
               />
             </>
