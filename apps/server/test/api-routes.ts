@@ -78,6 +78,17 @@ export const API_ROUTES: ApiRoute[] = [
   { method: 'GET', path: '/api/profiles/username-available', query: { username: 'someone' } },
   { method: 'GET', path: '/api/lists', query: { page: '1' } },
   { method: 'GET', path: '/api/lists/:id', params: { id: 'most-voted-films' }, query: { page: '1' } },
+  {
+    method: 'GET',
+    path: '/api/recommend',
+    query: {
+      q: 'something scary but funny',
+      type: 'movie',
+      watched: 'movie:550,tv:1396',
+      genres: '18,35',
+      personalize: 'true',
+    },
+  },
   { method: 'GET', path: '/api/media/library' },
   { method: 'GET', path: '/api/media/title/:type/:id', params: { type: 'movie', id: '550' } },
   { method: 'GET', path: '/api/media/stream/:id', params: { id: '0123456789abcdef01234567' } },
