@@ -22,7 +22,7 @@ import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsHub } from './modules/comments/comments-live.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
-import { eventsRoutes } from './modules/events/events.routes.ts';
+import { devEventsRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 
@@ -110,6 +110,7 @@ export async function buildApp({
   await commentsRoutes(app, database.db, commentsHub);
   await feedbackRoutes(app, database.db);
   await eventsRoutes(app, database.db);
+  if (config.devOutbox) await devEventsRoutes(app, database.db);
   await diagnosticsRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);

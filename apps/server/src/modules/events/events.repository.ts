@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { AnalyticsParams } from '@marquee/core/analytics/analytics-events';
 import type { Db } from '../../db/client.ts';
 import { analyticsEvents } from './events-schema.ts';
@@ -21,4 +22,22 @@ export async function insertAnalyticsEvents(db: Db, events: readonly NewAnalytic
     .values([...events])
     .returning({ id: analyticsEvents.id });
   return rows.length;
+}
+
+/** The events of one analytics session, oldest first; for the development endpoint. */
+export async function findSessionEvents(db: Db, sessionId: string, limit = 500) {
+  return db
+    .select({
+      name: analyticsEvents.name,
+      params: analyticsEvents.params,
+      page: analyticsEvents.page,
+      userId: analyticsEvents.userId,
+      userType: analyticsEvents.userType,
+      appVersion: analyticsEvents.appVersion,
+      occurredAt: analyticsEvents.occurredAt,
+    })
+    .from(analyticsEvents)
+    .where(eq(analyticsEvents.sessionId, sessionId))
+    .orderBy(asc(analyticsEvents.id))
+    .limit(limit);
 }

@@ -127,6 +127,15 @@ describe('POST /api/events', () => {
     expect((await send({ events: [event(sessionId)] }, { remoteAddress: '198.51.100.78' })).statusCode).toBe(202);
   });
 
+  it('lists one session’s events at GET /api/dev/events when DEV_OUTBOX=1', async () => {
+    const sessionId = newSessionId();
+    await send({ events: [event(sessionId), event(sessionId, { name: 'scroll_depth', params: { percent: 25 } })] });
+    const response = await t.app.inject({ url: `/api/dev/events?session_id=${sessionId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().results.map((row: { name: string }) => row.name)).toEqual(['page_view', 'scroll_depth']);
+    expect((await t.app.inject({ url: '/api/dev/events' })).statusCode).toBe(400);
+  });
+
   describe('personal data (product.md §6)', () => {
     it('keeps the session’s user id and type only with the sender’s consent', async () => {
       const user = await signedInUser(t.app);

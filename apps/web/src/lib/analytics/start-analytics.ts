@@ -41,15 +41,17 @@ export function startAnalytics(): void {
     sessionId: analyticsSessionId(),
   });
   addAnalyticsSink(consent.sink, { replayEarlyEvents: true });
-  window.setInterval(() => consent.flush(), FLUSH_INTERVAL_MS);
-  const flushOnLeave = () => consent.flush({ keepalive: true });
-  window.addEventListener('pagehide', flushOnLeave);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flushOnLeave();
-  });
   watchErrors();
   watchScrollDepth();
   watchLongTasks();
   reportPageLoadTime();
   reportWebVitals();
+  window.setInterval(() => consent.flush(), FLUSH_INTERVAL_MS);
+  // Registered after web-vitals' own listeners, so that the LCP, CLS and INP it reports when the
+  // page is hidden are in the queue by the time it is flushed.
+  const flushOnLeave = () => consent.flush({ keepalive: true });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') flushOnLeave();
+  });
+  window.addEventListener('pagehide', flushOnLeave);
 }
