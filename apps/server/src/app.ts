@@ -22,6 +22,7 @@ import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsHub } from './modules/comments/comments-live.ts';
 import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
+import { devEventsRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { recommendRoutes } from './modules/recommend/recommend.routes.ts';
@@ -110,6 +111,8 @@ export async function buildApp({
   await commentsHub.start();
   await commentsRoutes(app, database.db, commentsHub);
   await feedbackRoutes(app, database.db);
+  await eventsRoutes(app, database.db);
+  if (config.devOutbox) await devEventsRoutes(app, database.db);
   await diagnosticsRoutes(app, database.db);
 
   await registerWebApp(app, config.webDistDir);

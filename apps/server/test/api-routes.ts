@@ -17,6 +17,8 @@ export interface ApiRoute {
   session?: boolean;
   /** Changes stored data when it succeeds (so a cross-site or rejected request must change nothing). */
   mutates?: boolean;
+  /** The route's own body limit in bytes, when smaller than the app's 1 MiB. */
+  bodyLimit?: number;
 }
 
 const at = '2026-11-20T10:00:00.000Z';
@@ -105,6 +107,16 @@ export const API_ROUTES: ApiRoute[] = [
       subject: 'Hello',
       message: 'A message.',
       rating: 4,
+    }),
+  },
+  {
+    method: 'POST',
+    path: '/api/events',
+    mutates: true,
+    bodyLimit: 64 * 1024,
+    body: () => ({
+      events: [{ name: 'search', params: { term: 'alien' }, at, session_id: 'fuzz-session-1', page: '/search' }],
+      consent: { shareWatchHistory: true },
     }),
   },
   { method: 'GET', path: '/api/comments', query: { content_type: 'movie', content_id: '550' } },

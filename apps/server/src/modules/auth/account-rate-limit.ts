@@ -28,13 +28,32 @@ export async function hitAccountLimit(
   now = Date.now(),
 ): Promise<number | null> {
   const digest = createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
-  const key = `account:${rule.path}:${digest}`;
+  return hitRateLimit(
+    db,
+    { key: `account:${rule.path}:${digest}`, windowSeconds: rule.windowSeconds, max: rule.max },
+    1,
+    now,
+  );
+}
+
+export interface RateLimitRule {
+  /** What is counted: one client, one account. Shares better-auth's rate_limit table. */
+  key: string;
+  windowSeconds: number;
+  max: number;
+}
+
+/**
+ * Counts `cost` against a fixed-window limit kept in the database, so every app server shares it;
+ * returns the seconds to wait when this hit goes over the limit, else null.
+ */
+export async function hitRateLimit(db: Db, rule: RateLimitRule, cost = 1, now = Date.now()): Promise<number | null> {
   const windowStart = now - rule.windowSeconds * 1000;
   // One atomic statement, shared by every app server: a window that has passed starts over.
   const result = await db.execute(sql`
-    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${key}, 1, ${now})
+    insert into rate_limit (id, key, count, last_request) values (${randomUUID()}, ${rule.key}, ${cost}::int, ${now})
     on conflict (key) do update set
-      count = case when rate_limit.last_request < ${windowStart} then 1 else rate_limit.count + 1 end,
+      count = case when rate_limit.last_request < ${windowStart} then ${cost}::int else rate_limit.count + ${cost}::int end,
       last_request = case when rate_limit.last_request < ${windowStart} then ${now} else rate_limit.last_request end
     returning count, last_request`);
   const row = (result as unknown as { rows: Array<{ count: number; last_request: string | number }> }).rows[0];

@@ -4,6 +4,7 @@ import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { AuthHost } from '@/features/auth/components/auth-host.tsx';
 import { FeedbackHost } from './feedback-host.tsx';
 import { FloatingActions } from '@/features/updates/latest-updates.tsx';
+import { useAnalytics } from '@/lib/analytics/use-analytics.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { ApplySettings } from '../apply-settings.tsx';
 import { addPreconnectHints, hideBootOverlay } from '../boot.ts';
@@ -24,6 +25,7 @@ export function AppLayout() {
   const { data: config } = useAppConfig();
   const { pathname } = useLocation();
 
+  useAnalytics();
   useEffect(() => hideBootOverlay(), []);
   useEffect(() => {
     addPreconnectHints([window.location.origin, ...(config ? [config.images.secure_base_url] : [])]);

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { TitleGrid, TitleGridSkeleton } from '@/components/media/title-grid.tsx';
 import { paths } from '@/config/paths.ts';
+import { trackEvent } from '@/lib/analytics/track.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useDiscover } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
@@ -94,6 +95,17 @@ export function BrowseScreen() {
   const activeCount = activeFilterCount(state);
   const providersAvailable = config?.filters?.watch_providers !== false;
   useDocumentTitle(state.genres.length ? label : 'Browse & Discover');
+
+  const genreKey = state.genres.join(',');
+  useEffect(() => {
+    if (!genreKey) return;
+    const ids = genreKey.split(',').map(Number);
+    trackEvent('genre_filter', {
+      content_type: state.type,
+      genre_ids: genreKey,
+      genres: genreNames(state.type, ids).join(', '),
+    });
+  }, [genreKey, state.type]);
 
   useEffect(() => {
     if (query.isError) console.warn('Browse: failed to load titles', query.error);

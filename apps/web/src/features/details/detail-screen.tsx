@@ -1,8 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { titleOf, type MovieDetails, type TvDetails } from '@marquee/core';
 import { CommentsSection } from '@/components/comments/comments-section.tsx';
 import { paths } from '@/config/paths.ts';
+import { trackEvent } from '@/lib/analytics/track.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useMovie, useSeason, useTv } from '@/lib/catalogue/catalogue-api.ts';
@@ -56,6 +57,9 @@ function useDetailMeta(details: Details): void {
  */
 function DetailLayout({ details, hero, children }: { details: Details; hero: ReactNode; children?: ReactNode }) {
   useDetailMeta(details);
+  const view = isMovie(details) ? 'movie_view' : 'series_view';
+  const title = titleOf(details);
+  useEffect(() => trackEvent(view, { content_id: details.id, title }), [view, details.id, title]);
   return (
     <div className="pb-8">
       {hero}

@@ -5,6 +5,7 @@ import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { Pagination } from '@/components/ui/pagination.tsx';
 import { TitleGrid, TitleGridSkeleton } from '@/components/media/title-grid.tsx';
 import { paths } from '@/config/paths.ts';
+import { trackEvent } from '@/lib/analytics/track.ts';
 import { useSearch } from '@/lib/catalogue/catalogue-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -22,6 +23,15 @@ export function SearchScreen() {
   const query = useSearch(q, page);
   useDocumentTitle(q ? `Search: ${q}` : 'Search');
   useEffect(() => setTerm(q), [q]);
+  const answered = query.isSuccess || query.isError;
+  const resultCount = query.data?.total_results ?? 0;
+  useEffect(() => {
+    // One search event per term searched, once its answer is known; the consent sink drops the
+    // term itself unless saveSearchHistory is on (product.md §6).
+    if (q && page === 1 && answered) trackEvent('search', { term: q, results: resultCount });
+    // The count is read when the answer arrives; a background refetch is not another search.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q, page, answered]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -17,6 +17,7 @@ import {
   type WatchLaterAddInput,
   type WatchLaterItem,
 } from '@marquee/core';
+import { trackEvent } from '../analytics/track.ts';
 import { createPersistedStore, type LocalStoreOptions, type SyncCompletion } from './persisted-store.ts';
 import { createStorage } from './storage.ts';
 
@@ -37,6 +38,11 @@ export interface WatchLaterStore {
   getLastSync(): string | null;
   completeSync(completion: SyncCompletion): void;
   dispose(): void;
+}
+
+/** watchlist_add / watchlist_remove (product.md §7): the user's own additions and removals, not sync. */
+function trackWatchlist(name: 'watchlist_add' | 'watchlist_remove', item: WatchLaterItem): void {
+  trackEvent(name, { content_id: item.movie_id, content_type: item.content_type });
 }
 
 /**
@@ -71,6 +77,7 @@ export function createWatchLaterStore({
       const result = addToWatchLater(base.getSnapshot(), input, now());
       if (!result.ok) return result;
       base.commit(result.value.list, queueUpsert(base.getQueue(), result.value.item));
+      trackWatchlist('watchlist_add', result.value.item);
       return { ok: true, value: result.value.item };
     },
 
@@ -78,6 +85,7 @@ export function createWatchLaterStore({
       const result = removeFromWatchLater(base.getSnapshot(), key);
       if (!result.ok) return result;
       base.commit(result.value.list, queueRemoval(base.getQueue(), result.value.item, now()));
+      trackWatchlist('watchlist_remove', result.value.item);
       return { ok: true, value: result.value.item };
     },
 
@@ -87,6 +95,7 @@ export function createWatchLaterStore({
       if (!result.ok) return result;
       const { list, item, added } = result.value;
       base.commit(list, added ? queueUpsert(base.getQueue(), item) : queueRemoval(base.getQueue(), item, at));
+      trackWatchlist(added ? 'watchlist_add' : 'watchlist_remove', item);
       return { ok: true, value: { item, added } };
     },
 

@@ -7,6 +7,7 @@ import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { useWatchLaterToggle } from '@/components/media/watch-later-button.tsx';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { trackEvent } from '@/lib/analytics/track.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { cn } from '@/lib/cn.ts';
 import { backdropSize, imageUrl } from '@/lib/images.ts';
@@ -180,7 +181,14 @@ export function DetailHero({ details, watchHref, onWatch, resume }: DetailHeroPr
             <div className="mt-6 flex flex-wrap items-center gap-3">
               <Link
                 to={watchHref}
-                onClick={onWatch}
+                onClick={(event) => {
+                  trackEvent('watch_now', {
+                    content_id: details.id,
+                    content_type: details.media_type,
+                    from: 'detail',
+                  });
+                  onWatch?.(event);
+                }}
                 className={buttonClasses('primary', 'lg', 'px-7 max-sm:w-full')}
                 data-action="watch-now"
               >

@@ -5,6 +5,7 @@ import { PosterImage } from '@/components/media/poster-image.tsx';
 import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { detailPath, watchPath } from '@/components/media/title-card.tsx';
 import { useWatchLaterToggle } from '@/components/media/watch-later-button.tsx';
+import { trackEvent } from '@/lib/analytics/track.ts';
 import { cn } from '@/lib/cn.ts';
 import { imageUrl, type PosterQuality } from '@/lib/images.ts';
 import { SECTION_CONTAINER } from './section-header.tsx';
@@ -162,6 +163,9 @@ export function HeroSlide({
           <div className="mt-6 flex flex-wrap gap-2 sm:gap-3">
             <Link
               to={watchPath(item)}
+              onClick={() =>
+                trackEvent('watch_now', { content_id: item.id, content_type: item.media_type, from: 'home_hero' })
+              }
               className={cn(
                 HERO_ACTION,
                 'bg-gold-400 text-ink-950 shadow-[0_8px_24px_-10px_rgb(246_196_83/0.6)] hover:bg-gold-300 active:bg-gold-500',

@@ -1,0 +1,66 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addAnalyticsSink, type AnalyticsEvent } from '@/lib/analytics/track.ts';
+import { sessionQueryKey } from '@/lib/auth/session.ts';
+import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
+import { SettingsScreen } from './settings-screen.tsx';
+import { SETTING_CHANGE_SETTLE_MS, trackSettingsChange } from './use-settings-change.ts';
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+
+let events: AnalyticsEvent[] = [];
+let removeSink: () => void = () => undefined;
+const names = () => events.map((event) => event.name);
+
+beforeEach(() => {
+  events = [];
+  removeSink = addAnalyticsSink((event) => events.push(event));
+  getSettingsStore().reset();
+});
+afterEach(() => {
+  removeSink();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function wrapper(initial: string) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(sessionQueryKey, null);
+  return function Wrapper({ children }: { children: ReactNode }) {
+    return (
+      <QueryClientProvider client={client}>
+        <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    );
+  };
+}
+
+describe('settings analytics (product.md §7)', () => {
+  it('settings: a privacy toggle is one privacy_setting_change once it settles', () => {
+    vi.useFakeTimers();
+    render(<SettingsScreen />, { wrapper: wrapper('/settings#privacy') });
+    fireEvent.click(screen.getByRole('switch', { name: 'Share watch history' }));
+    expect(names()).toEqual([]);
+    act(() => vi.advanceTimersByTime(1000));
+    expect(events.map((event) => [event.name, event.params])).toEqual([
+      ['privacy_setting_change', { setting: 'privacySettings.shareWatchHistory', value: true }],
+    ]);
+  });
+
+  it('settings: privacy keys and preferences are told apart; a slider drag is one change; lists are not sent', () => {
+    vi.useFakeTimers();
+    trackSettingsChange({ gridColumns: 5 });
+    trackSettingsChange({ gridColumns: 7, enableAnalytics: true });
+    trackSettingsChange({
+      customVideoSources: [{ name: 'Mine', movieUrl: 'https://x.example/{movieID}', tvUrl: '', recommended: false }],
+    });
+    act(() => vi.advanceTimersByTime(SETTING_CHANGE_SETTLE_MS));
+    expect(events.map((event) => [event.name, event.params])).toEqual([
+      ['preference_change', { setting: 'gridColumns', value: 7 }],
+      ['privacy_setting_change', { setting: 'enableAnalytics', value: true }],
+      ['preference_change', { setting: 'customVideoSources', value: undefined }],
+    ]);
+  });
+});
