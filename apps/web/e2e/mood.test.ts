@@ -4,7 +4,11 @@ import { DESKTOP, MOBILE, useBrowser, type Viewer } from './support.ts';
 
 // The home page's mood box (product.md §2, DESIGN.md "AI mood box") against the real recommender.
 
-async function openHome(browser: ReturnType<typeof useBrowser>, viewport = DESKTOP, storage?: Record<string, unknown>) {
+async function openHome(
+  browser: ReturnType<typeof useBrowser>,
+  viewport: { width: number; height: number } = DESKTOP,
+  storage?: Record<string, unknown>,
+) {
   const viewer = await browser.open(viewport);
   if (storage) {
     await viewer.page.addInitScript((entries) => {
