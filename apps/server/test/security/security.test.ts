@@ -203,6 +203,34 @@ describe('sessions on /api/me/*', () => {
   );
 });
 
+describe("another user's comment", () => {
+  it('cannot be edited or deleted by someone else, nor without a session; it stays as written', async () => {
+    const headers = (cookie?: string) => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/comments',
+      headers: headers(alice.cookie),
+      payload: { content_type: 'movie', content_id: 551, content: 'Alice wrote this.' },
+    });
+    expect(posted.statusCode).toBe(201);
+    const id = posted.json().id as string;
+    const thread = async () => (await t.app.inject('/api/comments?content_type=movie&content_id=551')).json();
+    const before = await thread();
+    for (const cookie of [bob.cookie, undefined]) {
+      const edit = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/comments/${id}`,
+        headers: headers(cookie),
+        payload: { content: 'Bob was here.' },
+      });
+      const remove = await t.app.inject({ method: 'DELETE', url: `/api/comments/${id}`, headers: headers(cookie) });
+      expect([edit.statusCode, remove.statusCode]).toEqual(cookie ? [403, 403] : [401, 401]);
+    }
+    expect(await thread()).toEqual(before);
+    expect(before.results[0].content).toBe('Alice wrote this.');
+  });
+});
+
 describe('cross-site requests (CSRF)', () => {
   const mutating = API_ROUTES.filter((route) => route.method !== 'GET');
 
