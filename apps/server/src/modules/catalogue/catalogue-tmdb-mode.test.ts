@@ -41,6 +41,25 @@ describe('the app with TMDB_API_TOKEN set', () => {
     expect((await t.app.inject('/api/catalogue/movie/999999999')).statusCode).toBe(404);
   });
 
+  it('recommends from TMDB: the mood read into a discover query, a reference found by search', async () => {
+    const response = await t.app.inject(`/api/recommend?q=${encodeURIComponent('sci-fi action')}&type=movie`);
+    expect(response.statusCode).toBe(200);
+    const { results } = response.json() as { results: Array<{ genre_ids: number[]; reason: string }> };
+    expect(results.length).toBeGreaterThan(0);
+    expect(results[0]!.genre_ids).toEqual(expect.arrayContaining([28, 878]));
+    expect(results[0]!.reason).toBe('Sci-fi: Action and Science Fiction');
+    const discover = fake.requests.filter((request) => request.url.startsWith('/discover/movie'));
+    expect(
+      discover.some(
+        (request) => request.url.includes('with_genres=878%2C28') || request.url.includes('with_genres=878,28'),
+      ),
+    ).toBe(true);
+
+    const like = (await t.app.inject(`/api/recommend?q=${encodeURIComponent('like Fight Club')}`)).json();
+    expect(like.results.some((item: { id: number }) => item.id === SEED_IDS.movies.fightClub)).toBe(false);
+    expect(like.results[0].reason).toMatch(/with Fight Club/);
+  });
+
   it('answers 503 when TMDB is down and nothing is cached', async () => {
     fake.setMode('down');
     const response = await t.app.inject(`/api/catalogue/tv/${SEED_IDS.tv.breakingBad}/season/3`);
