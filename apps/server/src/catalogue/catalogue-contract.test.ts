@@ -149,6 +149,7 @@ describe.each(Object.keys(harnesses))('the %s catalogue provider', (name) => {
     const query = {
       type: 'movie' as const,
       genres: [18, 53],
+      primaryGenres: [18],
       avoidGenres: [10749],
       yearFrom: 1990,
       yearTo: 2015,

@@ -46,6 +46,8 @@ export interface CandidateQuery {
   type: MediaType;
   /** Titles with more of these genres come first; empty: no genre preference. */
   genres: number[];
+  /** The genres asked for outright (a subset of `genres`): a title with all of them fits best. */
+  primaryGenres: number[];
   /** Titles with any of these genres are left out. */
   avoidGenres: number[];
   /** Release (first air) years, inclusive. */

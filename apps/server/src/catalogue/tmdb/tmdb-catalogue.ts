@@ -234,9 +234,9 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
       );
       // Titles with all the genres asked for ("scary but funny") are rare among the most popular
       // titles with any of them: ask for them outright too.
-      if (query.genres.length > 1) {
+      if (query.primaryGenres.length > 1) {
         requests.unshift(
-          discoverPage(query.type, candidateQuery(query, query.genres.join(','), 1), TMDB_TTL.candidates),
+          discoverPage(query.type, candidateQuery(query, query.primaryGenres.join(','), 1), TMDB_TTL.candidates),
         );
       }
       const pages = await Promise.all(requests);

@@ -125,6 +125,7 @@ export async function recommend(catalogue: CatalogueProvider, input: RecommendIn
     const pool = await catalogue.candidates({
       type,
       genres: [...weights.keys()],
+      primaryGenres: [...weights].filter(([, genre]) => genre.weight >= 0.9).map(([id]) => id),
       avoidGenres: avoidedGenresFor(intent, type),
       yearFrom: era?.from ?? null,
       yearTo: era?.to ?? null,
