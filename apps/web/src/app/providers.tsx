@@ -1,8 +1,7 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { requestToaster, useIsToasterRequested } from '@/lib/toast.ts';
-import { whenIdle } from '@/lib/when-idle.ts';
+import { useIsToasterRequested } from '@/lib/toast.ts';
 
 const AppToaster = lazy(() => import('./app-toaster.tsx').then((module) => ({ default: module.AppToaster })));
 
@@ -27,13 +26,9 @@ export function Providers({ children }: { children: ReactNode }) {
   );
 }
 
-/**
- * Mounts the Toaster when the page is idle after load, or earlier when a toast comes first, so
- * that its live region is usually in place before anything is announced in it.
- */
+/** Mounts the Toaster at the first toast (lib/toast.ts hands the toast over once it listens). */
 function ToasterHost() {
   const isRequested = useIsToasterRequested();
-  useEffect(() => whenIdle(() => void requestToaster()), []);
   return isRequested ? (
     <Suspense fallback={null}>
       <AppToaster />

@@ -4,8 +4,8 @@ import type { toast as sonnerToast } from 'sonner';
 type SonnerToast = typeof sonnerToast;
 
 // Sonner (and its Toaster) weighs about 10 KB gzip and no first paint needs it: the app loads it
-// on idle or at the first toast. Its Toaster drops toasts raised before it has mounted, so each
-// call waits for the mounted Toaster before handing the toast to Sonner.
+// at the first toast. Its Toaster drops toasts raised before it has mounted, so each call waits
+// for the mounted Toaster (its live region in place, empty) before handing the toast to Sonner.
 
 let isRequested = false;
 const listeners = new Set<() => void>();

@@ -1,11 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
-import { Megaphone, MessagesSquare } from 'lucide-react';
+import { useState } from 'react';
+import { Megaphone, MessagesSquare, Sparkles } from 'lucide-react';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
-
-// The dialog (and Radix under it) loads at the first opening: no first paint needs it.
-const LatestUpdatesDialog = lazy(() =>
-  import('./latest-updates-dialog.tsx').then((module) => ({ default: module.LatestUpdatesDialog })),
-);
 
 /** The four static announcements of the Latest Updates modal (product.md §1). */
 export const ANNOUNCEMENTS = [
@@ -37,9 +34,6 @@ const FLOATING =
 /** The floating Latest Updates button and its modal, plus the floating community link. */
 export function FloatingActions() {
   const [open, setOpen] = useState(false);
-  // Mounted from the first opening on, so that closing runs Radix's own close (focus goes back).
-  const [wanted, setWanted] = useState(false);
-  if (open && !wanted) setWanted(true);
   const { data: config } = useAppConfig();
   return (
     <>
@@ -67,11 +61,23 @@ export function FloatingActions() {
           <span className="hidden sm:inline">Latest Updates</span>
         </button>
       </div>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <LatestUpdatesDialog open={open} setOpen={setOpen} />
-        </Suspense>
-      ) : null}
+      <Dialog open={open} onOpenChange={setOpen} title="Latest Updates" description="What's new in Marquee.">
+        <ul className="space-y-4">
+          {ANNOUNCEMENTS.map((item) => (
+            <li key={item.title} className="flex gap-3 rounded-xl border border-white/5 bg-white/[0.03] p-4">
+              <Sparkles className="mt-0.5 size-5 shrink-0 text-gold-400" aria-hidden />
+              <div>
+                <p className="font-medium text-fg">{item.title}</p>
+                <p className="mt-1 text-sm text-fg-muted">{item.body}</p>
+                <p className="mt-2 text-xs text-fg-subtle">{item.date}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <Button className="mt-6 w-full" onClick={() => setOpen(false)}>
+          Got it
+        </Button>
+      </Dialog>
     </>
   );
 }
