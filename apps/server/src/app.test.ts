@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './plugins/errors.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -19,7 +20,8 @@ function fakeWebDist(): string {
       { path: '*', modulepreload: ['/assets/not-found-screen-AbCd1234.js'] },
     ]),
   );
-  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1);'.repeat(200));
+  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js.br'), brotliCompressSync('console.log(1);'.repeat(200)));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   return dir;
 }
@@ -149,6 +151,9 @@ describe('the app', () => {
     const asset = await t.app.inject('/assets/index-AbCd1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const brotli = await t.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
   });

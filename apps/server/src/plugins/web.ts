@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from './errors.ts';
 
-const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/;
+// A hashed name, possibly as its precompressed .br or .gz copy.
+const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+(\.br|\.gz)?$/;
 
 /** What the web build writes to route-preloads.json: each route's own chunks. */
 interface RoutePreload {
@@ -84,6 +85,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       wildcard: false,
       cacheControl: false,
       index: false,
+      // The web build writes .br and .gz copies of its scripts and styles.
+      preCompressed: true,
       // @fastify/static 10 hands the reply to setHeaders.
       setHeaders(reply: FastifyReply, filePath: string) {
         const isHashed = HASHED_ASSET.test(filePath.split(path.sep).join('/'));
