@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './plugins/errors.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
@@ -8,8 +9,19 @@ import { createTestApp, type TestApp } from '../test/test-app.ts';
 function fakeWebDist(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'marquee-web-'));
   mkdirSync(path.join(dir, 'assets'));
-  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body>');
+  writeFileSync(
+    path.join(dir, 'route-preloads.json'),
+    JSON.stringify([
+      { path: '', modulepreload: ['/assets/home-screen-AbCd1234.js'] },
+      { path: 'movie/:id', modulepreload: ['/assets/detail-screen-AbCd1234.js', '/assets/player-AbCd1234.js'] },
+      { path: 'browse', modulepreload: ['/assets/browse-screen-AbCd1234.js'] },
+      { path: 'browse/:type', modulepreload: ['/assets/browse-screen-AbCd1234.js'] },
+      { path: '*', modulepreload: ['/assets/not-found-screen-AbCd1234.js'] },
+    ]),
+  );
+  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js'), 'console.log(1);'.repeat(200));
+  writeFileSync(path.join(dir, 'assets', 'index-AbCd1234.js.br'), brotliCompressSync('console.log(1);'.repeat(200)));
   writeFileSync(path.join(dir, 'favicon.svg'), '<svg/>');
   return dir;
 }
@@ -112,10 +124,36 @@ describe('the app', () => {
     expect((await t.app.inject('/assets/missing-Zz999999.js')).statusCode).toBe(404);
   });
 
+  it("preloads each page's own chunks and the API answers it starts with", async () => {
+    const links = async (url: string) =>
+      [
+        ...(await t.app.inject(url)).body.matchAll(/<link rel="(\w+)"(?: as="fetch")? crossorigin href="([^"]+)">/g),
+      ].map(([, rel, href]) => `${rel} ${href}`);
+    const everyPage = ['preload /api/config', 'preload /api/auth/get-session'];
+    expect(await links('/')).toEqual([...everyPage, 'modulepreload /assets/home-screen-AbCd1234.js']);
+    expect(await links('/movie/42?autoplay=1')).toEqual([
+      ...everyPage,
+      'preload /api/catalogue/movie/42',
+      'modulepreload /assets/detail-screen-AbCd1234.js',
+      'modulepreload /assets/player-AbCd1234.js',
+    ]);
+    expect(await links('/browse/tv')).toEqual([...everyPage, 'modulepreload /assets/browse-screen-AbCd1234.js']);
+    expect(await links('/no/such/page')).toEqual([...everyPage, 'modulepreload /assets/not-found-screen-AbCd1234.js']);
+    // Only a numeric id reaches the page: nothing from the address is written into it as is.
+    expect(await links('/movie/%22%3E%3Cscript%3E')).toEqual([
+      ...everyPage,
+      'modulepreload /assets/detail-screen-AbCd1234.js',
+      'modulepreload /assets/player-AbCd1234.js',
+    ]);
+  });
+
   it('caches hashed assets for a year and other files briefly', async () => {
     const asset = await t.app.inject('/assets/index-AbCd1234.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const brotli = await t.app.inject({ url: '/assets/index-AbCd1234.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const icon = await t.app.inject('/favicon.svg');
     expect(icon.headers['cache-control']).toBe('no-cache');
   });

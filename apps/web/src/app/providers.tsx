@@ -1,7 +1,9 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from 'sonner';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { useIsToasterRequested } from '@/lib/toast.ts';
+
+const AppToaster = lazy(() => import('./app-toaster.tsx').then((module) => ({ default: module.AppToaster })));
 
 /** Toast defaults of product.md §9: 4000 ms, 3 visible, 14 px gap, alt+T focuses them (width 356 px is Sonner's). */
 export const TOASTER_PROPS = {
@@ -19,7 +21,17 @@ export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster {...TOASTER_PROPS} hotkey={[...TOASTER_PROPS.hotkey]} />
+      <ToasterHost />
     </QueryClientProvider>
   );
+}
+
+/** Mounts the Toaster at the first toast (lib/toast.ts hands the toast over once it listens). */
+function ToasterHost() {
+  const isRequested = useIsToasterRequested();
+  return isRequested ? (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
+  ) : null;
 }

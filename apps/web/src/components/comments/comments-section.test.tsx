@@ -5,7 +5,7 @@ import { sessionQueryKey } from '@/lib/auth/session.ts';
 import { CommentsSection } from './comments-section.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 const USER = {
   id: 'user-1',

@@ -1,10 +1,10 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { UserAvatar } from '@/components/account/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { Dialog } from '@/components/ui/dialog.tsx';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';

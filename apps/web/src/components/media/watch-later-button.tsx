@@ -1,5 +1,5 @@
 import { Bookmark, BookmarkCheck } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { titleOf, type TitleSummary } from '@marquee/core';
 import { cn } from '@/lib/cn.ts';
 import { useIsInWatchLater, useWatchLater } from '@/lib/local-store/hooks.ts';

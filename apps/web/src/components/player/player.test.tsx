@@ -8,7 +8,7 @@ import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { Player } from './player.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 const movie = {
   id: 550,

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight, Loader2, X } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { historyKey, titleOf, type Episode, type MovieDetails, type TvDetails } from '@marquee/core';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';

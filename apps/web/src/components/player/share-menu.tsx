@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Share2 } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openAppPopup } from '@/lib/player/popup-guard.ts';
 import { shareUrls, TOAST_MS } from '@/lib/player/player-rules.ts';

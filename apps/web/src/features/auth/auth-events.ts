@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 
 const SOCIAL_PENDING_KEY = 'marquee:social-sign-in';
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { validateNewPassword, type AuthFieldErrors } from '@marquee/core';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { NewPasswordFields } from '@/components/account/new-password-fields.tsx';

@@ -143,7 +143,8 @@ describe('movie detail screen', () => {
   it('Watch Now replaces the hero with the player, and back returns (player.md §2)', async () => {
     renderAt('/movie/550');
     fireEvent.click(await screen.findByRole('link', { name: /Watch Now/ }));
-    const player = await screen.findByRole('region', { name: 'Player: Fight Club' });
+    // The player's code loads at this first Watch Now.
+    const player = await screen.findByRole('region', { name: 'Player: Fight Club' }, { timeout: 10_000 });
     expect(within(player).getByRole('combobox', { name: 'Video source' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Watch Now/ })).toBeNull();
     fireEvent.click(within(player).getByRole('button', { name: 'Back to details' }));

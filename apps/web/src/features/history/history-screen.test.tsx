@@ -9,7 +9,7 @@ import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { HistoryCompact, HistoryScreen } from './history-screen.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 function ShowState() {
   const location = useLocation();

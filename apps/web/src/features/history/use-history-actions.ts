@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { historyKey, type HistoryItem } from '@marquee/core';
 import { useHistory } from '@/lib/local-store/hooks.ts';
 

@@ -9,7 +9,7 @@ import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
 import { SettingsScreen } from './settings-screen.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 function Hash() {
   return <p data-testid="hash">{useLocation().hash}</p>;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import type { SettingsPatch } from '@marquee/core';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { useSession } from '@/lib/auth/session.ts';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Megaphone, MessagesSquare, Sparkles } from 'lucide-react';
-import { Dialog } from '@/components/ui/dialog.tsx';
+import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 

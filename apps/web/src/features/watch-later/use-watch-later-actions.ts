@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { watchLaterKey, type WatchLaterItem } from '@marquee/core';
 import { useWatchLater } from '@/lib/local-store/hooks.ts';
 

@@ -9,7 +9,7 @@ import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
 import { WatchLaterCompact, WatchLaterScreen } from './watch-later-screen.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 function wrap(children: ReactNode) {
   // The poster's image host is not needed: without /api/config every poster is the placeholder.

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { forgetLocalData } from '../local-store/forget.ts';
 import { getHistoryStore } from '../local-store/history-store.ts';
 import { getSettingsStore } from '../local-store/settings-store.ts';

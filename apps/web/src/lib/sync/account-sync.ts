@@ -61,6 +61,12 @@ export function useAccountSync(): void {
   useEffect(() => getSyncEngine().setUser(userId), [userId]);
 }
 
+/** useAccountSync as a component, for a host that loads the sync code only once it is needed. */
+export function AccountSync(): null {
+  useAccountSync();
+  return null;
+}
+
 export type SyncLabel = 'Syncing...' | 'Synced' | 'Sync failed' | 'Offline';
 
 /** The user menu's sync status text (product.md §2 User menu, §4 Sync indicator). */

@@ -1,13 +1,16 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { openAuthDialog, useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
-import { useAccountSync } from '@/lib/sync/account-sync.ts';
 import { announceSignedIn, takeSocialSignInPending } from '../auth-events.ts';
 
 // Loaded when first opened: most visits never sign in, and the first page stays light.
 const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((module) => ({ default: module.AuthDialog })));
+// A guest's data stays local (product.md §4): the sync engine loads when someone signs in.
+const AccountSync = lazy(() =>
+  import('@/lib/sync/account-sync.ts').then((module) => ({ default: module.AccountSync })),
+);
 
 /** The app-wide account pieces: the Auth dialog, sync for the signed-in user, auth-event toasts. */
 export function AuthHost() {
@@ -17,17 +20,28 @@ export function AuthHost() {
   // to what opened it) instead of tearing the dialog down.
   const [wanted, setWanted] = useState(open);
   if (open && !wanted) setWanted(true);
-  useAccountSync();
+  // Kept mounted after sign-out, so that the engine hears the user is gone.
+  const [needsSync, setNeedsSync] = useState(user !== null);
+  if (user && !needsSync) setNeedsSync(true);
   useConfirmationReturn();
   useEffect(() => {
     // Back from a social provider (product.md §4 Auth events: signed in → Welcome back!).
     if (user && takeSocialSignInPending()) announceSignedIn();
   }, [user]);
-  return wanted ? (
-    <Suspense fallback={null}>
-      <AuthDialog />
-    </Suspense>
-  ) : null;
+  return (
+    <>
+      {needsSync ? (
+        <Suspense fallback={null}>
+          <AccountSync />
+        </Suspense>
+      ) : null}
+      {wanted ? (
+        <Suspense fallback={null}>
+          <AuthDialog />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }
 
 /**

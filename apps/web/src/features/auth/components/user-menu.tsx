@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { DropdownMenu } from 'radix-ui';
 import { Clock3, Cloud, CloudOff, History, LogOut, RefreshCw, Settings, UserCog, UserRound } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { UserAvatar } from '@/components/account/user-avatar.tsx';
 import { SignOutDialog } from '@/components/account/sign-out-button.tsx';
 import { paths } from '@/config/paths.ts';

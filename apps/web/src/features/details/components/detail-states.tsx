@@ -11,7 +11,9 @@ const NOUN: Record<DetailKind, string> = { movie: 'Movie', series: 'Series' };
 export function DetailLoading({ kind }: { kind: DetailKind }) {
   useDocumentTitle(`${NOUN[kind]} Details`);
   return (
-    <div className="relative isolate overflow-hidden" role="status" aria-live="polite">
+    // At least a screen tall: the footer starts below the fold and the page does not shift under
+    // the reader when the details arrive.
+    <div className="relative isolate min-h-svh overflow-hidden" role="status" aria-live="polite">
       <div className="absolute inset-0 -z-10 animate-pulse bg-gradient-to-b from-ink-800/60 to-ink-950" aria-hidden />
       <div className="mx-auto flex min-h-[min(70vh,640px)] max-w-[1600px] flex-col items-center justify-center gap-4 px-4 text-center">
         <span className="size-10 animate-spin rounded-full border-2 border-gold-400/25 border-t-gold-400" aria-hidden />

@@ -1,6 +1,20 @@
-import { useState, type MouseEvent } from 'react';
-import { Player } from '@/components/player/player.tsx';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { DetailHero, type DetailHeroProps } from './detail-hero.tsx';
+
+// The player loads when someone presses Watch Now: reading a detail page does not need it.
+const Player = lazy(() => import('@/components/player/player.tsx').then((module) => ({ default: module.Player })));
+
+function PlayerLoading() {
+  return (
+    <div
+      className="flex aspect-video max-h-[80svh] w-full items-center justify-center bg-black"
+      role="status"
+      aria-label="Loading player"
+    >
+      <span className="size-10 animate-spin rounded-full border-2 border-gold-400/25 border-t-gold-400" />
+    </div>
+  );
+}
 
 /**
  * The hero of a detail page, or its watching view (player.md §2 Details): Watch Now replaces the
@@ -14,16 +28,18 @@ export function WatchableHero({
   const [isWatching, setWatching] = useState(false);
   if (isWatching) {
     return (
-      <Player
-        details={hero.details}
-        initialSeason={start?.season}
-        initialEpisode={start?.episode}
-        backLabel="Back to details"
-        onBack={() => {
-          setWatching(false);
-          window.scrollTo({ top: 0 });
-        }}
-      />
+      <Suspense fallback={<PlayerLoading />}>
+        <Player
+          details={hero.details}
+          initialSeason={start?.season}
+          initialEpisode={start?.episode}
+          backLabel="Back to details"
+          onBack={() => {
+            setWatching(false);
+            window.scrollTo({ top: 0 });
+          }}
+        />
+      </Suspense>
     );
   }
   function onWatch(event: MouseEvent<HTMLAnchorElement>) {

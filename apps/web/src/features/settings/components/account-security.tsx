@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { validateForgotPassword, validateNewPassword, type AuthFieldErrors } from '@marquee/core';
 import { NewPasswordFields } from '@/components/account/new-password-fields.tsx';
 import { Button } from '@/components/ui/button.tsx';

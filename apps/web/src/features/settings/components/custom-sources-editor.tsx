@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { CircleAlert, CircleCheck, CircleDashed, Plus, Trash2 } from 'lucide-react';
 import { isUsableCustomSource, type CustomVideoSource } from '@marquee/core';
 import { Button } from '@/components/ui/button.tsx';
