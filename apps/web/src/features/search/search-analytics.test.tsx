@@ -7,7 +7,7 @@ import { addAnalyticsSink, type AnalyticsEvent } from '@/lib/analytics/track.ts'
 import { sessionQueryKey } from '@/lib/auth/session.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { SearchScreen } from './search-screen.tsx';
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 let events: AnalyticsEvent[] = [];
 let removeSink: () => void = () => undefined;

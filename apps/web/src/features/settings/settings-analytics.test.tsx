@@ -8,7 +8,7 @@ import { sessionQueryKey } from '@/lib/auth/session.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { SettingsScreen } from './settings-screen.tsx';
 import { SETTING_CHANGE_SETTLE_MS, trackSettingsChange } from './use-settings-change.ts';
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 
 let events: AnalyticsEvent[] = [];
 let removeSink: () => void = () => undefined;

@@ -10,7 +10,7 @@ import { SCROLL_MILESTONES, watchErrors, watchScrollDepth } from './page-emitter
 import { addAnalyticsSink, resetEarlyEventsForTests, trackEvent, type AnalyticsEvent } from './track.ts';
 import { PAGE_VIEW_DELAY_MS, useAnalytics } from './use-analytics.ts';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
+vi.mock('@/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
 // The lazily loaded module would start real sending; these tests look at what is tracked.
 vi.mock('./start-analytics.ts', () => ({ startAnalytics: vi.fn() }));
 

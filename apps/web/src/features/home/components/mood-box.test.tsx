@@ -10,7 +10,7 @@ import { recommendSearchParams } from '../api/get-recommendations.ts';
 import { MoodBox, MOOD_ERROR } from './mood-box.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 
 const CONFIG = {
   images: {

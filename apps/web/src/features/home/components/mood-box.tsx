@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '@/lib/toast.ts';
 import { Loader2, SearchX, Sparkles } from 'lucide-react';
 import type { Recommendation } from '@marquee/core';
 import { TitleCard } from '@/components/media/title-card.tsx';
