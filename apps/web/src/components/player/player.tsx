@@ -151,7 +151,10 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
     sources.findIndex((source) => source.key === selectedKey),
   );
   const selected = selectedKey ? sources[selectedIndex] : undefined;
-  const sourcesSettled = !media.isPending && config !== undefined;
+  // A series also waits for its episode (set once the season loads): before that, the Library
+  // has no episode to find a file for and would be passed over.
+  const episodeSettled = !series || episode !== null || (!seasonQuery.isPending && !episodes?.length);
+  const sourcesSettled = !media.isPending && config !== undefined && episodeSettled;
 
   // player.md §4 Player source 1–2: first recommended, else the default index; say so when it differs.
   useEffect(() => {
