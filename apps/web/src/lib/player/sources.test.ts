@@ -38,6 +38,22 @@ describe('sources', () => {
     ]);
   });
 
+  it('lists an http:// custom source disabled: the CSP frames only https (security.ts)', () => {
+    const sources = buildSources(
+      context({
+        customSources: [
+          { name: 'Plain', movieUrl: 'http://plain.example/{movieID}', tvUrl: '', recommended: true },
+          { name: 'Secure', movieUrl: 'https://secure.example/{movieID}', tvUrl: '', recommended: true },
+        ],
+      }),
+    );
+    expect(sources.slice(2).map((source) => [source.name, source.url, source.disabledReason])).toEqual([
+      ['Plain', null, 'Blocked: only https:// addresses can play here'],
+      ['Secure', 'https://secure.example/42', null],
+    ]);
+    expect(sources[initialSourceIndex(sources, 0).index]!.name).toBe('Secure');
+  });
+
   it('plays the episode file of the library and the privacy-enhanced trailer', () => {
     const files = [
       { id: 'f', path: 'S/S01E02.webm', season_number: 1, episode_number: 2, stream_url: '/api/media/stream/f' },

@@ -74,6 +74,16 @@ function trailerSource({ trailer, autoplay }: SourceContext): VideoSource {
   return { ...base, url, disabledReason: null };
 }
 
+/**
+ * Why an http:// custom source cannot play: the server's Content-Security-Policy frames only
+ * this origin and https: (plugins/security.ts), and browsers refuse a plain-http frame inside an
+ * https page anyway. Settings still accept such a template (a user may later switch it to https),
+ * so the player lists it disabled with this reason instead of showing an empty frame.
+ */
+export const INSECURE_SOURCE_REASON = 'Blocked: only https:// addresses can play here';
+
+export const isInsecureTemplate = (template: string) => /^http:\/\//i.test(template.trim());
+
 function customSource(source: CustomVideoSource, index: number, context: SourceContext): VideoSource {
   const template = context.type === 'movie' ? source.movieUrl : source.tvUrl;
   const base = {
@@ -87,6 +97,7 @@ function customSource(source: CustomVideoSource, index: number, context: SourceC
     const reason = context.type === 'movie' ? 'No movie URL set for this source' : 'No series URL set for this source';
     return { ...base, url: null, disabledReason: reason };
   }
+  if (isInsecureTemplate(template)) return { ...base, url: null, disabledReason: INSECURE_SOURCE_REASON };
   return { ...base, url: fillTemplate(template, context), disabledReason: null };
 }
 
