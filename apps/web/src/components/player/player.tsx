@@ -121,7 +121,7 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
         season: series ? season : null,
         episode: series ? episode : null,
         library: media.data
-          ? { enabled: media.data.enabled, files: media.data.results }
+          ? { enabled: media.data.enabled, scanning: media.data.scanning, files: media.data.results }
           : media.isError
             ? { enabled: false, files: [] }
             : null,

@@ -29,7 +29,8 @@ export interface SourceContext {
   id: number;
   season: number | null;
   episode: number | null;
-  library: { enabled: boolean; files: LibraryFile[] } | null;
+  /** `scanning`: the server is indexing MEDIA_DIR, so a missing file may still turn up. */
+  library: { enabled: boolean; scanning?: boolean; files: LibraryFile[] } | null;
   trailer: { supported: boolean; key: string | null | undefined };
   customSources: readonly CustomVideoSource[];
   autoplay: boolean;
@@ -59,6 +60,7 @@ function librarySource(context: SourceContext): VideoSource {
           (candidate) => candidate.season_number === context.season && candidate.episode_number === context.episode,
         );
   if (!file) {
+    if (context.library.scanning) return { ...base, url: null, disabledReason: 'Library is being indexed' };
     const what = context.type === 'movie' ? 'this title' : 'this episode';
     return { ...base, url: null, disabledReason: `No file for ${what} in the library` };
   }
