@@ -1,12 +1,15 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 import { parseRange } from './byte-range.ts';
 
 let t: TestApp;
+const ADMIN_TOKEN = 'test-media-admin-token-0123456789abcdef';
+// app.inject comes from 127.0.0.1 unless told otherwise; a visitor comes from elsewhere.
+const VISITOR = '203.0.113.7';
 let mediaDir: string;
 let outside: string;
 // 1000 bytes whose values tell their position, so a wrong slice cannot pass.
@@ -58,7 +61,7 @@ beforeAll(async () => {
   write('notes.txt', 'not a video');
   writeFileSync(path.join(outside, 'secret.mp4'), 'secret bytes');
   symlinkSync(path.join(outside, 'secret.mp4'), path.join(mediaDir, 'Heat (1995).mp4'));
-  t = await createTestApp({ MEDIA_DIR: mediaDir }, undefined, { catalogue: true });
+  t = await createTestApp({ MEDIA_DIR: mediaDir, MEDIA_ADMIN_TOKEN: ADMIN_TOKEN }, undefined, { catalogue: true });
   library = await scannedLibrary();
 });
 afterAll(async () => {
@@ -122,6 +125,65 @@ describe('GET /api/media/library', () => {
     const response = await t.app.inject(`/api/media/title/movie/${memento.title_id}`);
     expect(response.json()).toMatchObject({ enabled: true, results: [memento] });
     expect((await t.app.inject('/api/media/title/film/1')).statusCode).toBe(400);
+  });
+});
+
+describe('operator-only routes', () => {
+  const index = (headers: Record<string, string> = {}, remoteAddress = VISITOR) =>
+    t.app.inject({ url: '/api/media/library', headers, remoteAddress });
+  const rescan = (headers: Record<string, string> = {}, remoteAddress = VISITOR) =>
+    t.app.inject({ method: 'POST', url: '/api/media/rescan', headers, remoteAddress });
+
+  it('hide the index (server paths, unmatched files) from visitors', async () => {
+    const response = await index();
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toMatch(/MEDIA_ADMIN_TOKEN/);
+    expect(response.body).not.toContain('Memento');
+    expect((await index({ authorization: 'Bearer wrong-token' })).statusCode).toBe(403);
+    expect((await index({ authorization: ADMIN_TOKEN })).statusCode).toBe(403);
+    // A reverse proxy on this machine makes every visitor look local unless TRUST_PROXY is set.
+    expect((await index({ 'x-forwarded-for': VISITOR }, '127.0.0.1')).statusCode).toBe(403);
+    expect((await rescan()).statusCode).toBe(403);
+    expect((await rescan({ authorization: 'Bearer wrong-token' })).statusCode).toBe(403);
+  });
+
+  it('answer the operator: from loopback, or anywhere with the bearer token', async () => {
+    for (const response of [
+      await index({}, '127.0.0.1'),
+      await index({}, '::1'),
+      await index({ authorization: `Bearer ${ADMIN_TOKEN}` }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json())).toEqual(expect.arrayContaining(['results', 'unmatched']));
+    }
+  });
+
+  it('leave the title and stream routes to the app pages of every visitor', async () => {
+    const memento = library.results.find((entry) => entry.path === 'Memento (2000).webm')!;
+    const title = await t.app.inject({ url: `/api/media/title/movie/${memento.title_id}`, remoteAddress: VISITOR });
+    expect(title.statusCode).toBe(200);
+    const stream = await t.app.inject({ url: memento.stream_url, remoteAddress: VISITOR });
+    expect(stream.statusCode).toBe(200);
+  });
+
+  it('refuse a rescan while one runs or within the cooldown, then allow it', async () => {
+    const operator = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    // The start-up scan has just ended.
+    const early = await rescan(operator);
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error.message).toMatch(/scanned less than 30 seconds ago/);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await rescan(operator)).statusCode).toBe(202);
+      const again = await rescan(operator);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().error.message).toMatch(/already running/);
+      library = await scannedLibrary();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
