@@ -56,6 +56,12 @@ beforeAll(async () => {
   write('Breaking Bad/Season 01/Breaking Bad - S01E02.mp4');
   write('Breaking.Bad.S02E10.720p.HDTV.webm');
   write('Fargo (1996)/fargo.mp4', '');
+  write('breaking_bad_1x07.mp4');
+  write('Alien (1979)/movie.mkv');
+  write('Breaking Bad (2008)/Season 3/S03E04.mkv');
+  write('Pulp Fiction (1995).mp4');
+  write('Shining, The (1980).mkv');
+  write('Blade Runner 2049.mkv');
   write('Not A Real Film Title (1999).mp4');
   write('Alien (1979)-sample.mkv');
   write('notes.txt', 'not a video');
@@ -118,6 +124,27 @@ describe('GET /api/media/library', () => {
       { path: 'Heat (1995).mp4', reason: 'points outside MEDIA_DIR or to no file' },
       { path: 'Not A Real Film Title (1999).mp4', reason: 'no catalogue movie matches "Not A Real Film Title" (1999)' },
     ]);
+  });
+
+  it.each([
+    ['breaking_bad_1x07.mp4', 'tv', 'Breaking Bad', 1, 7],
+    ['Breaking Bad (2008)/Season 3/S03E04.mkv', 'tv', 'Breaking Bad', 3, 4],
+    ['Alien (1979)/movie.mkv', 'movie', 'Alien', null, null],
+    // Pulp Fiction came out in 1994: a year off by one still matches.
+    ['Pulp Fiction (1995).mp4', 'movie', 'Pulp Fiction', null, null],
+    ['Shining, The (1980).mkv', 'movie', 'The Shining', null, null],
+    ['Blade Runner 2049.mkv', 'movie', 'Blade Runner 2049', null, null],
+  ] as const)('matches %s to %s "%s"', async (file, type, title, season, episode) => {
+    const found = (await t.app.inject(`/api/catalogue/search?q=${encodeURIComponent(title)}`))
+      .json<{ results: { id: number; media_type: string; title?: string; name?: string }[] }>()
+      .results.find((result) => result.media_type === type && (result.title ?? result.name) === title);
+    expect(found, `${title} is in the local catalogue`).toBeDefined();
+    expect(library.results.find((entry) => entry.path === file)).toMatchObject({
+      media_type: type,
+      title_id: found!.id,
+      season_number: season,
+      episode_number: episode,
+    });
   });
 
   it("lists a title's files for the player", async () => {
