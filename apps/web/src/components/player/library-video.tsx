@@ -90,6 +90,8 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const video = videoRef.current;
+    // Keys on the resume offer's buttons are theirs (Space presses a button), not shortcuts.
+    if (event.target !== video && event.target !== event.currentTarget) return;
     if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.toLowerCase();
     if (key === ' ' || key === 'k') {
