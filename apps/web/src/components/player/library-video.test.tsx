@@ -112,4 +112,15 @@ describe('LibraryVideo', () => {
     expect(video.muted).toBe(true);
     play.mockRestore();
   });
+
+  it('does not report the jump to the saved position as a seek', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { video, names } = setup(125);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume from 2:05' }));
+    fireEvent.seeked(video);
+    expect(names()).not.toContain('video_seek');
+    fireEvent.seeked(video);
+    expect(names()).toEqual(['video_seek']);
+    play.mockRestore();
+  });
 });
