@@ -241,4 +241,28 @@ describe('Player', () => {
     expect(screen.queryByTitle(/^Gamma/)).toBeNull();
     expect(toast).not.toHaveBeenCalledWith('Auto-selected recommended source', expect.anything());
   });
+
+  it('falls back to a backup source when the Library has no file for the next episode (player.md §4)', async () => {
+    server.media = () => ({ enabled: true, scanning: false, results: [libraryEpisode(1, 1)] });
+    getSettingsStore().update({
+      customVideoSources: [
+        {
+          name: 'Gamma',
+          movieUrl: '',
+          tvUrl: 'https://gamma.example/{seriesId}/{season}/{episode}',
+          recommended: true,
+        },
+      ],
+    });
+    renderPlayer(series);
+    await screen.findByLabelText('Video player');
+    fireEvent.click(screen.getByRole('button', { name: /2\. Cat's in the Bag/ }));
+    const frame = await screen.findByTitle('Gamma: Breaking Bad', {}, { timeout: 3000 });
+    expect(frame.getAttribute('src')).toBe('https://gamma.example/1/1/2');
+    expect(toast).toHaveBeenCalledWith('Switched to backup source', {
+      description: 'Library: No file for this episode in the library. Now playing from Gamma',
+      duration: 4000,
+    });
+    expect(screen.queryByText(/cannot play this/)).toBeNull();
+  });
 });
