@@ -290,6 +290,31 @@ describe('GET /api/media/stream/:id', () => {
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
+  it('answers If-Match and If-Unmodified-Since that do not hold with 412', async () => {
+    const url = streamOf('Pulp Fiction (1995).mp4');
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    const modified = first.headers['last-modified'] as string;
+    expect((await get(url, { 'if-match': etag })).statusCode).toBe(200);
+    expect((await get(url, { 'if-match': `"other", ${etag}` })).statusCode).toBe(200);
+    expect((await get(url, { 'if-match': '*' })).statusCode).toBe(200);
+    const ranged = await get(url, { 'if-match': etag, range: 'bytes=0-9' });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(BYTES.subarray(0, 10))).toBe(true);
+    const changed = await get(url, { 'if-match': '"other"', range: 'bytes=0-9' });
+    expect(changed.statusCode).toBe(412);
+    expect(changed.json().error.code).toBe('precondition_failed');
+    // If-Match compares strongly: a weak tag never matches.
+    expect((await get(url, { 'if-match': `W/${etag}` })).statusCode).toBe(412);
+    expect((await get(url, { 'if-unmodified-since': modified })).statusCode).toBe(200);
+    expect((await get(url, { 'if-unmodified-since': 'Mon, 01 Jan 1990 00:00:00 GMT' })).statusCode).toBe(412);
+    // If-Match wins over If-Unmodified-Since (RFC 9110 §13.2.2).
+    expect(
+      (await get(url, { 'if-match': etag, 'if-unmodified-since': 'Mon, 01 Jan 1990 00:00:00 GMT' })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url, headers: { 'if-match': '"other"' } })).statusCode).toBe(412);
+  });
+
   it("lets the app's pages play library streams and frame https embeds, nothing wider", async () => {
     const csp = (await get('/api/health')).headers['content-security-policy'] as string;
     expect(csp).toContain("media-src 'self';");

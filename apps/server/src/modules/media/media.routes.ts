@@ -83,6 +83,20 @@ function etagMatches(header: string, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+/**
+ * Whether a precondition fails (RFC 9110 §13.2.2, checked before If-None-Match): If-Match with a
+ * strong comparison, else If-Unmodified-Since. A client resuming a download with them must not
+ * get bytes of a file that was replaced meanwhile.
+ */
+function preconditionFails(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const ifMatch = request.headers['if-match'];
+  if (typeof ifMatch === 'string') {
+    return !(ifMatch.trim() === '*' || ifMatch.split(',').some((tag) => tag.trim() === etag));
+  }
+  const since = Date.parse(request.headers['if-unmodified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) > Math.floor(since / 1000);
+}
+
 /** Whether the client's copy is current (RFC 9110 §13.1.2/§13.1.3: If-None-Match wins over If-Modified-Since). */
 function isNotModified(request: FastifyRequest, etag: string, modified: Date): boolean {
   const ifNoneMatch = request.headers['if-none-match'];
@@ -125,6 +139,9 @@ async function streamFile(
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff');
 
+  if (preconditionFails(request, etag, info.mtime)) {
+    throw new AppError('precondition_failed', 'The file has changed since the version the request names');
+  }
   if (isNotModified(request, etag, info.mtime)) return reply.code(304).send();
 
   const range = rangeStillApplies(request, etag, info.mtime) ? parseRange(request.headers.range, info.size) : null;
