@@ -2,7 +2,11 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createLocalCatalogue } from '../../catalogue/local/local-catalogue.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestDatabase } from '../../../test/test-db.ts';
 import { TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 import { parseRange } from './byte-range.ts';
 
@@ -379,6 +383,71 @@ describe('without MEDIA_DIR', () => {
       ).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('a rescan', () => {
+  it('picks up a new file, answering requests from the old index while it runs', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-rescan-'));
+    writeFileSync(path.join(dir, 'Memento (2000).webm'), BYTES);
+    const database = await createTestDatabase({ catalogue: true });
+    const catalogue = createLocalCatalogue(database.db);
+    // The scan waits on its catalogue searches; holding them keeps it running as long as needed.
+    let release: () => void = () => undefined;
+    let gate = Promise.resolve();
+    const gated = new Proxy(catalogue, {
+      get: (target, property, receiver) =>
+        property === 'search'
+          ? async (params: Parameters<typeof target.search>[0]) => {
+              await gate;
+              return target.search(params);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      MEDIA_DIR: dir,
+    });
+    const app = await buildApp({ config, database, logger: false, catalogue: gated });
+    await app.ready();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const index = async () => (await app.inject('/api/media/library')).json<Library>();
+      await vi.waitFor(async () => expect((await index()).scanned_at).not.toBeNull(), { timeout: 10_000 });
+      const before = await index();
+      expect(before.results.map((file) => file.path)).toEqual(['Memento (2000).webm']);
+      const memento = before.results[0]!;
+
+      gate = new Promise((resolve) => (release = resolve));
+      mkdirSync(path.join(dir, 'Fargo (1996)'));
+      writeFileSync(path.join(dir, 'Fargo (1996)/fargo.mp4'), BYTES);
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await app.inject({ method: 'POST', url: '/api/media/rescan' })).statusCode).toBe(202);
+
+      const during = await index();
+      expect(during).toMatchObject({ scanning: true, scanned_at: before.scanned_at });
+      expect(during.results).toEqual(before.results);
+      const title = await app.inject(`/api/media/title/movie/${memento.title_id}`);
+      expect(title.json()).toMatchObject({ scanning: true, results: [memento] });
+      const stream = await app.inject({ url: memento.stream_url, headers: { range: 'bytes=0-9' } });
+      expect(stream.statusCode).toBe(206);
+      expect(stream.rawPayload.equals(BYTES.subarray(0, 10))).toBe(true);
+      expect((await app.inject({ method: 'POST', url: '/api/media/rescan' })).statusCode).toBe(429);
+
+      release();
+      await vi.waitFor(async () => expect((await index()).scanning).toBe(false), { timeout: 10_000 });
+      const after = await index();
+      expect(after.results.map((file) => file.path)).toEqual(['Fargo (1996)/fargo.mp4', 'Memento (2000).webm']);
+      expect(after.scanned_at).not.toBe(before.scanned_at);
+    } finally {
+      vi.useRealTimers();
+      release();
+      await app.close();
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
