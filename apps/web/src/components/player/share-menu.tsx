@@ -8,7 +8,7 @@ import { shareUrls, TOAST_MS } from '@/lib/player/player-rules.ts';
 // The highlighted item (pointer or arrow keys) gets a background; keyboard focus also the app's
 // gold outline, drawn inside so the menu's rounded edge does not clip it.
 const ITEM =
-  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-fg-muted outline-none data-[highlighted]:bg-white/10 data-[highlighted]:text-fg focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-gold-400';
+  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-fg-muted outline-hidden data-[highlighted]:bg-white/10 data-[highlighted]:text-fg focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-solid focus-visible:outline-gold-400';
 
 /**
  * Share menu of the player header (player.md §7 Sharing, §8 Share toasts). Radix gives it the menu
