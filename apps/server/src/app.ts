@@ -80,7 +80,13 @@ export async function buildApp({
   await appConfigRoutes(app, config, catalogue.capabilities);
   await catalogueRoutes(app, catalogue);
   await artRoutes(app, database.db);
-  await mediaModule(app, { mediaDir: config.mediaDir, catalogue, publicUrl: config.publicUrl });
+  await mediaModule(app, {
+    mediaDir: config.mediaDir,
+    catalogue,
+    publicUrl: config.publicUrl,
+    adminToken: config.mediaAdminToken,
+    trustProxy: config.trustProxy,
+  });
 
   const mailer =
     givenMailer ??

@@ -14,6 +14,7 @@ describe('loadConfig', () => {
       dataDir: '/srv/marquee/.data',
       tmdbApiToken: null,
       mediaDir: null,
+      mediaAdminToken: null,
       smtpUrl: null,
       devOutbox: false,
       publicUrl: 'http://localhost:3000',
@@ -36,6 +37,8 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud', /LOG_LEVEL/],
     ['AUTH_SECRET', 'short', /AUTH_SECRET: expected at least 32 characters/],
     ['DEV_OUTBOX', 'yes', /DEV_OUTBOX/],
+    ['MEDIA_ADMIN_TOKEN', 'short', /MEDIA_ADMIN_TOKEN: expected at least 32 printable characters/],
+    ['MEDIA_ADMIN_TOKEN', 'a token with spaces in it, long enough to pass', /MEDIA_ADMIN_TOKEN/],
   ])('names %s when it is %j', (variable, value, message) => {
     let caught: unknown;
     try {
@@ -56,6 +59,7 @@ describe('loadConfig', () => {
       DATABASE_URL: 'postgres://u@db:5432/marquee',
       TMDB_API_TOKEN: 'token',
       MEDIA_DIR: media,
+      MEDIA_ADMIN_TOKEN: '0123456789abcdef0123456789abcdef',
       SMTP_URL: 'smtps://user:pass@mail.example:465',
       DEV_OUTBOX: '1',
       PUBLIC_URL: 'https://marquee.example/',
@@ -68,6 +72,7 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u@db:5432/marquee',
       tmdbApiToken: 'token',
       mediaDir: media,
+      mediaAdminToken: '0123456789abcdef0123456789abcdef',
       devOutbox: true,
       publicUrl: 'https://marquee.example',
       adScriptUrl: 'https://ads.example/a.js',

@@ -11,6 +11,8 @@ export interface Config {
   tmdbApiUrl: string;
   tmdbImageUrl: string;
   mediaDir: string | null;
+  /** Bearer token that opens the Library's operator routes from another machine (MEDIA_ADMIN_TOKEN). */
+  mediaAdminToken: string | null;
   smtpUrl: string | null;
   devOutbox: boolean;
   authSecret: string | null;
@@ -101,6 +103,11 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (authSecret !== null && authSecret.length < 32) {
     throw new ConfigError('AUTH_SECRET', 'expected at least 32 characters');
   }
+  const mediaAdminToken = read(env, 'MEDIA_ADMIN_TOKEN');
+  // It guards the server's file paths and rescans: a short or spaced token is a typo or guessable.
+  if (mediaAdminToken !== null && !/^[\x21-\x7e]{32,}$/.test(mediaAdminToken)) {
+    throw new ConfigError('MEDIA_ADMIN_TOKEN', 'expected at least 32 printable characters without spaces');
+  }
   const devOutbox = read(env, 'DEV_OUTBOX');
   if (devOutbox !== null && devOutbox !== '0' && devOutbox !== '1') {
     throw new ConfigError('DEV_OUTBOX', `expected 1 or 0, got ${JSON.stringify(devOutbox)}`);
@@ -133,6 +140,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tmdbApiUrl: parseUrl(env, 'TMDB_API_URL', ['http', 'https']) ?? 'https://api.themoviedb.org/3',
     tmdbImageUrl: parseUrl(env, 'TMDB_IMAGE_URL', ['http', 'https']) ?? 'https://image.tmdb.org/t/p',
     mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
+    mediaAdminToken,
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     devOutbox: devOutbox === '1',
     authSecret,

@@ -37,7 +37,8 @@ describe('player', () => {
     await page.goto(`/watch/movie/${memento}`);
     await page.getByRole('heading', { level: 1, name: 'Memento' }).waitFor();
     const source = page.getByLabel('Video source');
-    expect(await source.locator('option:checked').textContent()).toBe('Library');
+    // The Library's answer may arrive after the heading: until then it reads "Checking the library…".
+    await expect.poll(() => source.locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Library');
 
     const video = page.getByLabel('Video player');
     await video.waitFor();

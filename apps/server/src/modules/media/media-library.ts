@@ -109,6 +109,8 @@ export interface MediaLibrary {
   snapshot(): LibrarySnapshot;
   /** Starts a scan unless one is running; resolves when the current scan ends. */
   rescan(): Promise<void>;
+  /** When the last scan ended (ms since the epoch), whether it succeeded or not; null before any. */
+  lastScanEndedAt(): number | null;
   find(id: string): MediaFile | undefined;
   forTitle(type: MediaType, id: number): MediaFile[];
   readonly root: string | null;
@@ -128,6 +130,7 @@ export function createMediaLibrary(
   let unmatched: UnmatchedFile[] = [];
   let scannedAt: string | null = null;
   let running: Promise<void> | null = null;
+  let endedAt: number | null = null;
 
   async function scan(mediaRoot: string): Promise<void> {
     const found: MediaFile[] = [];
@@ -190,9 +193,11 @@ export function createMediaLibrary(
         .catch((error: unknown) => log.warn({ err: error }, 'media: scan failed'))
         .finally(() => {
           running = null;
+          endedAt = Date.now();
         });
       return running;
     },
+    lastScanEndedAt: () => endedAt,
     find: (id) => files.find((file) => file.id === id),
     forTitle: (type, id) =>
       files

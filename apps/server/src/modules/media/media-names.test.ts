@@ -11,7 +11,11 @@ describe('parseMediaPath', () => {
     ['2001 A Space Odyssey (1968).mkv', { kind: 'movie', title: '2001 A Space Odyssey', year: 1968 }],
     ['Movies/Alien (1979)/Alien (1979) {tmdb-348}.mp4', { kind: 'movie', title: 'Alien', year: 1979 }],
     ['Movies/Fargo (1996)/movie.mkv', { kind: 'movie', title: 'Fargo', year: 1996 }],
-    ['Blade Runner 2049.mkv', { kind: 'movie', title: 'Blade Runner', year: 2049 }],
+    ['Blade Runner 2049.mkv', { kind: 'movie', title: 'Blade Runner 2049', year: null }],
+    ['Blade Runner 2049 (2017).mkv', { kind: 'movie', title: 'Blade Runner 2049', year: 2017 }],
+    ['Wonder.Woman.1984.2020.1080p.mkv', { kind: 'movie', title: 'Wonder Woman 1984', year: 2020 }],
+    ['Alien (1979) 2003 Directors Cut.mkv', { kind: 'movie', title: 'Alien', year: 1979 }],
+    ['Shining, The (1980).mkv', { kind: 'movie', title: 'The Shining', year: 1980 }],
     ['Up.REMASTERED.mp4', { kind: 'movie', title: 'Up', year: null }],
     [
       'Breaking Bad/Season 01/Breaking Bad - S01E02.mp4',

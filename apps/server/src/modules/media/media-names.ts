@@ -44,21 +44,32 @@ function stripTrailing(title: string): string {
   return title.replace(/[\s\-–([]+$/, '').trim();
 }
 
-/** The last year in a name that is not its very start ("2001 A Space Odyssey (1968)" → 1968 at 21). */
+/**
+ * The release year in a name, not at its very start ("2001 A Space Odyssey (1968)" → 1968 at 21).
+ * A year in parentheses or brackets wins, as Plex and Jellyfin write it; otherwise the last one.
+ * A number past next year is part of the title ("Blade Runner 2049"), not a release year.
+ */
 function findYear(text: string): { year: number; index: number } | null {
-  let found: { year: number; index: number } | null = null;
+  const latest = new Date().getFullYear() + 1;
+  let last: { year: number; index: number } | null = null;
+  let enclosed: { year: number; index: number } | null = null;
   for (const match of text.matchAll(YEAR)) {
     const index = match.index + match[0].indexOf(match[1]!);
-    if (index > 0) found = { year: Number(match[1]), index };
+    const year = Number(match[1]);
+    if (index === 0 || year > latest) continue;
+    last = { year, index };
+    if ('(['.includes(text[index - 1]!) && ')]'.includes(text[index + 4] ?? '')) enclosed = last;
   }
-  return found;
+  return enclosed ?? last;
 }
 
 function titleAndYear(text: string): { title: string; year: number | null } {
   const year = findYear(text);
   const beforeYear = year ? text.slice(0, year.index) : text;
   const tag = RELEASE_TAG.exec(beforeYear);
-  const title = stripTrailing(clean(tag ? beforeYear.slice(0, tag.index) : beforeYear));
+  const title = stripTrailing(clean(tag ? beforeYear.slice(0, tag.index) : beforeYear))
+    // Library-style inverted article: "Shining, The" is searched as "The Shining".
+    .replace(/^(.+), (the|a|an)$/i, '$2 $1');
   return { title, year: year?.year ?? null };
 }
 

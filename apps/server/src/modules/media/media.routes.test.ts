@@ -1,12 +1,19 @@
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { createLocalCatalogue } from '../../catalogue/local/local-catalogue.ts';
+import { loadConfig } from '../../config.ts';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestDatabase } from '../../../test/test-db.ts';
 import { TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 import { parseRange } from './byte-range.ts';
 
 let t: TestApp;
+const ADMIN_TOKEN = 'test-media-admin-token-0123456789abcdef';
+// app.inject comes from 127.0.0.1 unless told otherwise; a visitor comes from elsewhere.
+const VISITOR = '203.0.113.7';
 let mediaDir: string;
 let outside: string;
 // 1000 bytes whose values tell their position, so a wrong slice cannot pass.
@@ -53,12 +60,18 @@ beforeAll(async () => {
   write('Breaking Bad/Season 01/Breaking Bad - S01E02.mp4');
   write('Breaking.Bad.S02E10.720p.HDTV.webm');
   write('Fargo (1996)/fargo.mp4', '');
+  write('breaking_bad_1x07.mp4');
+  write('Alien (1979)/movie.mkv');
+  write('Breaking Bad (2008)/Season 3/S03E04.mkv');
+  write('Pulp Fiction (1995).mp4');
+  write('Shining, The (1980).mkv');
+  write('Blade Runner 2049.mkv');
   write('Not A Real Film Title (1999).mp4');
   write('Alien (1979)-sample.mkv');
   write('notes.txt', 'not a video');
   writeFileSync(path.join(outside, 'secret.mp4'), 'secret bytes');
   symlinkSync(path.join(outside, 'secret.mp4'), path.join(mediaDir, 'Heat (1995).mp4'));
-  t = await createTestApp({ MEDIA_DIR: mediaDir }, undefined, { catalogue: true });
+  t = await createTestApp({ MEDIA_DIR: mediaDir, MEDIA_ADMIN_TOKEN: ADMIN_TOKEN }, undefined, { catalogue: true });
   library = await scannedLibrary();
 });
 afterAll(async () => {
@@ -117,11 +130,91 @@ describe('GET /api/media/library', () => {
     ]);
   });
 
+  it.each([
+    ['breaking_bad_1x07.mp4', 'tv', 'Breaking Bad', 1, 7],
+    ['Breaking Bad (2008)/Season 3/S03E04.mkv', 'tv', 'Breaking Bad', 3, 4],
+    ['Alien (1979)/movie.mkv', 'movie', 'Alien', null, null],
+    // Pulp Fiction came out in 1994: a year off by one still matches.
+    ['Pulp Fiction (1995).mp4', 'movie', 'Pulp Fiction', null, null],
+    ['Shining, The (1980).mkv', 'movie', 'The Shining', null, null],
+    ['Blade Runner 2049.mkv', 'movie', 'Blade Runner 2049', null, null],
+  ] as const)('matches %s to %s "%s"', async (file, type, title, season, episode) => {
+    const found = (await t.app.inject(`/api/catalogue/search?q=${encodeURIComponent(title)}`))
+      .json<{ results: { id: number; media_type: string; title?: string; name?: string }[] }>()
+      .results.find((result) => result.media_type === type && (result.title ?? result.name) === title);
+    expect(found, `${title} is in the local catalogue`).toBeDefined();
+    expect(library.results.find((entry) => entry.path === file)).toMatchObject({
+      media_type: type,
+      title_id: found!.id,
+      season_number: season,
+      episode_number: episode,
+    });
+  });
+
   it("lists a title's files for the player", async () => {
     const memento = library.results.find((entry) => entry.path === 'Memento (2000).webm')!;
     const response = await t.app.inject(`/api/media/title/movie/${memento.title_id}`);
     expect(response.json()).toMatchObject({ enabled: true, results: [memento] });
     expect((await t.app.inject('/api/media/title/film/1')).statusCode).toBe(400);
+  });
+});
+
+describe('operator-only routes', () => {
+  const index = (headers: Record<string, string> = {}, remoteAddress = VISITOR) =>
+    t.app.inject({ url: '/api/media/library', headers, remoteAddress });
+  const rescan = (headers: Record<string, string> = {}, remoteAddress = VISITOR) =>
+    t.app.inject({ method: 'POST', url: '/api/media/rescan', headers, remoteAddress });
+
+  it('hide the index (server paths, unmatched files) from visitors', async () => {
+    const response = await index();
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error.message).toMatch(/MEDIA_ADMIN_TOKEN/);
+    expect(response.body).not.toContain('Memento');
+    expect((await index({ authorization: 'Bearer wrong-token' })).statusCode).toBe(403);
+    expect((await index({ authorization: ADMIN_TOKEN })).statusCode).toBe(403);
+    // A reverse proxy on this machine makes every visitor look local unless TRUST_PROXY is set.
+    expect((await index({ 'x-forwarded-for': VISITOR }, '127.0.0.1')).statusCode).toBe(403);
+    expect((await rescan()).statusCode).toBe(403);
+    expect((await rescan({ authorization: 'Bearer wrong-token' })).statusCode).toBe(403);
+  });
+
+  it('answer the operator: from loopback, or anywhere with the bearer token', async () => {
+    for (const response of [
+      await index({}, '127.0.0.1'),
+      await index({}, '::1'),
+      await index({ authorization: `Bearer ${ADMIN_TOKEN}` }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(Object.keys(response.json())).toEqual(expect.arrayContaining(['results', 'unmatched']));
+    }
+  });
+
+  it('leave the title and stream routes to the app pages of every visitor', async () => {
+    const memento = library.results.find((entry) => entry.path === 'Memento (2000).webm')!;
+    const title = await t.app.inject({ url: `/api/media/title/movie/${memento.title_id}`, remoteAddress: VISITOR });
+    expect(title.statusCode).toBe(200);
+    const stream = await t.app.inject({ url: memento.stream_url, remoteAddress: VISITOR });
+    expect(stream.statusCode).toBe(200);
+  });
+
+  it('refuse a rescan while one runs or within the cooldown, then allow it', async () => {
+    const operator = { authorization: `Bearer ${ADMIN_TOKEN}` };
+    // The start-up scan has just ended.
+    const early = await rescan(operator);
+    expect(early.statusCode).toBe(429);
+    expect(early.json().error.message).toMatch(/scanned less than 30 seconds ago/);
+    expect(Number(early.headers['retry-after'])).toBeGreaterThan(0);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await rescan(operator)).statusCode).toBe(202);
+      const again = await rescan(operator);
+      expect(again.statusCode).toBe(429);
+      expect(again.json().error.message).toMatch(/already running/);
+      library = await scannedLibrary();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -201,6 +294,31 @@ describe('GET /api/media/stream/:id', () => {
     expect((await get(url, { 'if-none-match': etag })).statusCode).toBe(200);
   });
 
+  it('answers If-Match and If-Unmodified-Since that do not hold with 412', async () => {
+    const url = streamOf('Pulp Fiction (1995).mp4');
+    const first = await get(url);
+    const etag = first.headers.etag as string;
+    const modified = first.headers['last-modified'] as string;
+    expect((await get(url, { 'if-match': etag })).statusCode).toBe(200);
+    expect((await get(url, { 'if-match': `"other", ${etag}` })).statusCode).toBe(200);
+    expect((await get(url, { 'if-match': '*' })).statusCode).toBe(200);
+    const ranged = await get(url, { 'if-match': etag, range: 'bytes=0-9' });
+    expect(ranged.statusCode).toBe(206);
+    expect(ranged.rawPayload.equals(BYTES.subarray(0, 10))).toBe(true);
+    const changed = await get(url, { 'if-match': '"other"', range: 'bytes=0-9' });
+    expect(changed.statusCode).toBe(412);
+    expect(changed.json().error.code).toBe('precondition_failed');
+    // If-Match compares strongly: a weak tag never matches.
+    expect((await get(url, { 'if-match': `W/${etag}` })).statusCode).toBe(412);
+    expect((await get(url, { 'if-unmodified-since': modified })).statusCode).toBe(200);
+    expect((await get(url, { 'if-unmodified-since': 'Mon, 01 Jan 1990 00:00:00 GMT' })).statusCode).toBe(412);
+    // If-Match wins over If-Unmodified-Since (RFC 9110 §13.2.2).
+    expect(
+      (await get(url, { 'if-match': etag, 'if-unmodified-since': 'Mon, 01 Jan 1990 00:00:00 GMT' })).statusCode,
+    ).toBe(200);
+    expect((await t.app.inject({ method: 'HEAD', url, headers: { 'if-match': '"other"' } })).statusCode).toBe(412);
+  });
+
   it("lets the app's pages play library streams and frame https embeds, nothing wider", async () => {
     const csp = (await get('/api/health')).headers['content-security-policy'] as string;
     expect(csp).toContain("media-src 'self';");
@@ -265,6 +383,71 @@ describe('without MEDIA_DIR', () => {
       ).toBe(404);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe('a rescan', () => {
+  it('picks up a new file, answering requests from the old index while it runs', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'marquee-rescan-'));
+    writeFileSync(path.join(dir, 'Memento (2000).webm'), BYTES);
+    const database = await createTestDatabase({ catalogue: true });
+    const catalogue = createLocalCatalogue(database.db);
+    // The scan waits on its catalogue searches; holding them keeps it running as long as needed.
+    let release: () => void = () => undefined;
+    let gate = Promise.resolve();
+    const gated = new Proxy(catalogue, {
+      get: (target, property, receiver) =>
+        property === 'search'
+          ? async (params: Parameters<typeof target.search>[0]) => {
+              await gate;
+              return target.search(params);
+            }
+          : Reflect.get(target, property, receiver),
+    });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
+      MEDIA_DIR: dir,
+    });
+    const app = await buildApp({ config, database, logger: false, catalogue: gated });
+    await app.ready();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const index = async () => (await app.inject('/api/media/library')).json<Library>();
+      await vi.waitFor(async () => expect((await index()).scanned_at).not.toBeNull(), { timeout: 10_000 });
+      const before = await index();
+      expect(before.results.map((file) => file.path)).toEqual(['Memento (2000).webm']);
+      const memento = before.results[0]!;
+
+      gate = new Promise((resolve) => (release = resolve));
+      mkdirSync(path.join(dir, 'Fargo (1996)'));
+      writeFileSync(path.join(dir, 'Fargo (1996)/fargo.mp4'), BYTES);
+      vi.setSystemTime(Date.now() + 31_000);
+      expect((await app.inject({ method: 'POST', url: '/api/media/rescan' })).statusCode).toBe(202);
+
+      const during = await index();
+      expect(during).toMatchObject({ scanning: true, scanned_at: before.scanned_at });
+      expect(during.results).toEqual(before.results);
+      const title = await app.inject(`/api/media/title/movie/${memento.title_id}`);
+      expect(title.json()).toMatchObject({ scanning: true, results: [memento] });
+      const stream = await app.inject({ url: memento.stream_url, headers: { range: 'bytes=0-9' } });
+      expect(stream.statusCode).toBe(206);
+      expect(stream.rawPayload.equals(BYTES.subarray(0, 10))).toBe(true);
+      expect((await app.inject({ method: 'POST', url: '/api/media/rescan' })).statusCode).toBe(429);
+
+      release();
+      await vi.waitFor(async () => expect((await index()).scanning).toBe(false), { timeout: 10_000 });
+      const after = await index();
+      expect(after.results.map((file) => file.path)).toEqual(['Fargo (1996)/fargo.mp4', 'Memento (2000).webm']);
+      expect(after.scanned_at).not.toBe(before.scanned_at);
+    } finally {
+      vi.useRealTimers();
+      release();
+      await app.close();
+      await database.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -37,8 +38,63 @@ function isForeignEmbed(request: FastifyRequest, publicUrl: string): boolean {
   return false;
 }
 
+/** A rescan walks the whole folder and searches the catalogue per title: at most one per this. */
+export const RESCAN_COOLDOWN_S = 30;
+
+export interface MediaAccess {
+  publicUrl: string;
+  /** MEDIA_ADMIN_TOKEN: opens the operator routes from another machine. */
+  adminToken: string | null;
+  /** TRUST_PROXY: request.ip is the client's address taken from X-Forwarded-For. */
+  trustProxy: boolean;
+}
+
+const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'] as const;
+
+function isLoopback(ip: string): boolean {
+  return ip === '::1' || /^(?:::ffff:)?127\./.test(ip);
+}
+
+function hasToken(request: FastifyRequest, token: string): boolean {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
+  if (!match) return false;
+  // Digests have one length, so the comparison takes the same time whatever was sent.
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(match[1]!), digest(token));
+}
+
+/**
+ * The Library index lists the server's file paths and what failed to match, and a rescan costs a
+ * walk of the folder: both are for the operator, who is on this machine or holds the token.
+ * Behind a reverse proxy on the same machine every visitor arrives from loopback, so a forwarded
+ * request counts as local only when TRUST_PROXY has turned request.ip into the client's address.
+ */
+function requireOperator(request: FastifyRequest, access: MediaAccess): void {
+  if (access.adminToken && hasToken(request, access.adminToken)) return;
+  const forwarded = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+  if (isLoopback(request.ip) && (access.trustProxy || !forwarded)) return;
+  throw new AppError(
+    'forbidden',
+    'The media library is for the server operator: ask from the server itself or send the MEDIA_ADMIN_TOKEN bearer token',
+  );
+}
+
 function etagMatches(header: string, etag: string): boolean {
   return header.trim() === '*' || header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Whether a precondition fails (RFC 9110 §13.2.2, checked before If-None-Match): If-Match with a
+ * strong comparison, else If-Unmodified-Since. A client resuming a download with them must not
+ * get bytes of a file that was replaced meanwhile.
+ */
+function preconditionFails(request: FastifyRequest, etag: string, modified: Date): boolean {
+  const ifMatch = request.headers['if-match'];
+  if (typeof ifMatch === 'string') {
+    return !(ifMatch.trim() === '*' || ifMatch.split(',').some((tag) => tag.trim() === etag));
+  }
+  const since = Date.parse(request.headers['if-unmodified-since'] ?? '');
+  return Number.isFinite(since) && Math.floor(modified.getTime() / 1000) > Math.floor(since / 1000);
 }
 
 /** Whether the client's copy is current (RFC 9110 §13.1.2/§13.1.3: If-None-Match wins over If-Modified-Since). */
@@ -83,6 +139,9 @@ async function streamFile(
     .header('cross-origin-resource-policy', 'same-origin')
     .header('x-content-type-options', 'nosniff');
 
+  if (preconditionFails(request, etag, info.mtime)) {
+    throw new AppError('precondition_failed', 'The file has changed since the version the request names');
+  }
   if (isNotModified(request, etag, info.mtime)) return reply.code(304).send();
 
   const range = rangeStillApplies(request, etag, info.mtime) ? parseRange(request.headers.range, info.size) : null;
@@ -105,11 +164,32 @@ async function streamFile(
  * /api/media/* (DESIGN.md "Library"): the index of MEDIA_DIR, a title's files, a rescan, and
  * byte-range streaming by file id.
  */
-export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, publicUrl: string): Promise<void> {
-  app.get('/api/media/library', async () => ({ enabled: library.root !== null, ...library.snapshot() }));
+export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, access: MediaAccess): Promise<void> {
+  const { publicUrl } = access;
+  app.get('/api/media/library', async (request) => {
+    requireOperator(request, access);
+    return { enabled: library.root !== null, ...library.snapshot() };
+  });
 
-  app.post('/api/media/rescan', async (_request, reply) => {
+  app.post('/api/media/rescan', async (request, reply) => {
+    requireOperator(request, access);
     if (!library.root) throw new AppError('not_found', 'No media folder is configured (MEDIA_DIR)');
+    if (library.snapshot().scanning) {
+      void reply.header('retry-after', 5);
+      throw new AppError(
+        'rate_limited',
+        'A scan of the media folder is already running. Please try again when it ends.',
+      );
+    }
+    const endedAt = library.lastScanEndedAt();
+    const wait = endedAt === null ? 0 : Math.ceil(endedAt / 1000 + RESCAN_COOLDOWN_S - Date.now() / 1000);
+    if (wait > 0) {
+      void reply.header('retry-after', wait);
+      throw new AppError(
+        'rate_limited',
+        `The media folder was scanned less than ${RESCAN_COOLDOWN_S} seconds ago. Please try again in ${wait} s.`,
+      );
+    }
     void library.rescan();
     return reply.code(202).send({ scanning: true });
   });
@@ -132,10 +212,10 @@ export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, p
 /** The Library source: indexes MEDIA_DIR once the app is ready (in the background) and serves it. */
 export async function mediaModule(
   app: FastifyInstance,
-  options: { mediaDir: string | null; catalogue: Pick<CatalogueProvider, 'search'>; publicUrl: string },
+  options: { mediaDir: string | null; catalogue: Pick<CatalogueProvider, 'search'> } & MediaAccess,
 ): Promise<void> {
   const library = createMediaLibrary(options.mediaDir, options.catalogue, app.log);
-  await mediaRoutes(app, library, options.publicUrl);
+  await mediaRoutes(app, library, options);
   app.addHook('onReady', async () => {
     void library.rescan();
   });

@@ -94,4 +94,33 @@ describe('LibraryVideo', () => {
     expect(play).toHaveBeenCalledTimes(1);
     play.mockRestore();
   });
+
+  it('leaves keys on the Resume and Start over buttons to the buttons', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { video } = setup(125);
+    Object.defineProperty(video, 'paused', { configurable: true, get: () => true });
+    for (const name of ['Resume from 2:05', 'Start over']) {
+      const button = screen.getByRole('button', { name });
+      for (const key of [' ', 'k', 'm', 'f', 'ArrowLeft']) {
+        expect(fireEvent.keyDown(button, { key }), `${key} on ${name}`).toBe(true);
+      }
+    }
+    expect(play).not.toHaveBeenCalled();
+    expect(video.muted).toBe(false);
+    // The video itself still takes them.
+    fireEvent.keyDown(video, { key: 'm' });
+    expect(video.muted).toBe(true);
+    play.mockRestore();
+  });
+
+  it('does not report the jump to the saved position as a seek', () => {
+    const play = vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { video, names } = setup(125);
+    fireEvent.click(screen.getByRole('button', { name: 'Resume from 2:05' }));
+    fireEvent.seeked(video);
+    expect(names()).not.toContain('video_seek');
+    fireEvent.seeked(video);
+    expect(names()).toEqual(['video_seek']);
+    play.mockRestore();
+  });
 });

@@ -35,6 +35,8 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
   const [offer, setOffer] = useState(resumeAt);
   const analyticsRef = useRef(analytics);
   analyticsRef.current = analytics;
+  // Set while the video moves to the resume point: that seek is the app's, not the viewer's.
+  const resuming = useRef(false);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -56,7 +58,10 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
       save();
       if (!video.ended) track('video_pause');
     };
-    const onSeeked = () => track('video_seek');
+    const onSeeked = () => {
+      if (resuming.current) resuming.current = false;
+      else track('video_seek');
+    };
     const onTime = () => {
       for (const percent of reachedMilestones(video.currentTime, video.duration, milestones)) {
         milestones.add(percent);
@@ -90,6 +95,8 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     const video = videoRef.current;
+    // Keys on the resume offer's buttons are theirs (Space presses a button), not shortcuts.
+    if (event.target !== video && event.target !== event.currentTarget) return;
     if (!video || event.altKey || event.ctrlKey || event.metaKey) return;
     const key = event.key.toLowerCase();
     if (key === ' ' || key === 'k') {
@@ -110,6 +117,7 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
     const video = videoRef.current;
     setOffer(null);
     if (!video) return;
+    resuming.current = true;
     video.currentTime = at;
     void video.play().catch(() => undefined);
   }

@@ -61,13 +61,40 @@ const CONFIG = {
   features: { trailers: false, library: true },
 };
 
+interface TitleMediaBody {
+  enabled: boolean;
+  scanning: boolean;
+  results: {
+    id: string;
+    path: string;
+    season_number: number | null;
+    episode_number: number | null;
+    stream_url: string;
+  }[];
+}
+
+/** What the fake server answers; tests change it before rendering. */
+let server: { media: () => TitleMediaBody; seasonDelayMs: number };
+
+const libraryEpisode = (season: number, episode: number) => ({
+  id: `s${season}e${episode}`,
+  path: `Breaking Bad/Season ${season}/S0${season}E0${episode}.webm`,
+  season_number: season,
+  episode_number: episode,
+  stream_url: `/api/media/stream/s${season}e${episode}`,
+});
+
 beforeEach(() => {
   toast.mockClear();
+  server = { media: () => ({ enabled: true, scanning: false, results: [] }), seasonDelayMs: 0 };
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener() {}, removeEventListener() {} }));
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const path = String(input);
+      if (path.startsWith('/api/catalogue/tv/1/season/') && server.seasonDelayMs > 0) {
+        await new Promise((resolve) => setTimeout(resolve, server.seasonDelayMs));
+      }
       const body =
         path === '/api/config'
           ? CONFIG
@@ -75,7 +102,7 @@ beforeEach(() => {
             ? { season_number: 1, episodes }
             : path.startsWith('/api/catalogue/tv/1/season/')
               ? { season_number: Number(path.split('/').pop()), episodes: [] }
-              : { enabled: true, scanning: false, results: [] };
+              : server.media();
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -192,5 +219,50 @@ describe('Player', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Season 1' }));
     expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
+  });
+
+  it('waits for the first episode before choosing, so a Library episode file wins (player.md §4)', async () => {
+    // The season answers after the Library does: choosing then would find no episode yet.
+    server.seasonDelayMs = 50;
+    server.media = () => ({ enabled: true, scanning: false, results: [libraryEpisode(1, 1)] });
+    getSettingsStore().update({
+      customVideoSources: [
+        {
+          name: 'Gamma',
+          movieUrl: '',
+          tvUrl: 'https://gamma.example/{seriesId}/{season}/{episode}',
+          recommended: true,
+        },
+      ],
+    });
+    renderPlayer(series);
+    const video = (await screen.findByLabelText('Video player')) as HTMLVideoElement;
+    expect(video.getAttribute('src')).toBe('/api/media/stream/s1e1');
+    expect(screen.queryByTitle(/^Gamma/)).toBeNull();
+    expect(toast).not.toHaveBeenCalledWith('Auto-selected recommended source', expect.anything());
+  });
+
+  it('falls back to a backup source when the Library has no file for the next episode (player.md §4)', async () => {
+    server.media = () => ({ enabled: true, scanning: false, results: [libraryEpisode(1, 1)] });
+    getSettingsStore().update({
+      customVideoSources: [
+        {
+          name: 'Gamma',
+          movieUrl: '',
+          tvUrl: 'https://gamma.example/{seriesId}/{season}/{episode}',
+          recommended: true,
+        },
+      ],
+    });
+    renderPlayer(series);
+    await screen.findByLabelText('Video player');
+    fireEvent.click(screen.getByRole('button', { name: /2\. Cat's in the Bag/ }));
+    const frame = await screen.findByTitle('Gamma: Breaking Bad', {}, { timeout: 3000 });
+    expect(frame.getAttribute('src')).toBe('https://gamma.example/1/1/2');
+    expect(toast).toHaveBeenCalledWith('Switched to backup source', {
+      description: 'Library: No file for this episode in the library. Now playing from Gamma',
+      duration: 4000,
+    });
+    expect(screen.queryByText(/cannot play this/)).toBeNull();
   });
 });

@@ -121,7 +121,7 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
         season: series ? season : null,
         episode: series ? episode : null,
         library: media.data
-          ? { enabled: media.data.enabled, files: media.data.results }
+          ? { enabled: media.data.enabled, scanning: media.data.scanning, files: media.data.results }
           : media.isError
             ? { enabled: false, files: [] }
             : null,
@@ -151,7 +151,10 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
     sources.findIndex((source) => source.key === selectedKey),
   );
   const selected = selectedKey ? sources[selectedIndex] : undefined;
-  const sourcesSettled = !media.isPending && config !== undefined;
+  // A series also waits for its episode (set once the season loads): before that, the Library
+  // has no episode to find a file for and would be passed over.
+  const episodeSettled = !series || episode !== null || (!seasonQuery.isPending && !episodes?.length);
+  const sourcesSettled = !media.isPending && config !== undefined && episodeSettled;
 
   // player.md §4 Player source 1–2: first recommended, else the default index; say so when it differs.
   useEffect(() => {
@@ -178,12 +181,10 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
     setSelectedKey(next.key);
   }
 
-  // player.md §4 Player source 4: report, then after 1 s move to a backup that has not failed yet.
+  // player.md §4 Player source 4: after 1 s move to the first recommended other source that has
+  // not failed yet, else the first other.
   const backupTimer = useRef<number | undefined>(undefined);
-  function onSourceError() {
-    if (!selected) return;
-    failedKeys.current.add(selected.key);
-    setError(`Failed to load ${selected.name}`);
+  function switchToBackupSoon(reason?: string) {
     window.clearTimeout(backupTimer.current);
     backupTimer.current = window.setTimeout(() => {
       const candidates = sources.map((source) =>
@@ -192,13 +193,31 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
       const backup = backupSourceIndex(candidates, selectedIndex);
       if (backup === null) return;
       setSelectedKey(sources[backup]!.key);
+      const now = `Now playing from ${sources[backup]!.name}`;
       toast('Switched to backup source', {
-        description: `Now playing from ${sources[backup]!.name}`,
+        description: reason ? `${reason}. ${now}` : now,
         duration: TOAST_MS.backup,
       });
     }, PLAYER_TIMING.backupSwitchMs);
   }
+  function onSourceError() {
+    if (!selected) return;
+    failedKeys.current.add(selected.key);
+    setError(`Failed to load ${selected.name}`);
+    switchToBackupSoon();
+  }
   useEffect(() => () => window.clearTimeout(backupTimer.current), []);
+
+  // The chosen source cannot play the new episode (the Library has no file for it): the same
+  // fallback as a load error, rather than a dead end.
+  const cannotPlay = selected !== undefined && selected.url === null;
+  useEffect(() => {
+    if (!cannotPlay || !selected) return;
+    switchToBackupSoon(`${selected.name}: ${selected.disabledReason}`);
+    return () => window.clearTimeout(backupTimer.current);
+    // switchToBackupSoon reads this render's sources; they are in the list through `selected`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [cannotPlay, selected]);
 
   // History: once per title and episode (player.md §4 Series), when tracking is on.
   const tracking = settings.enableHistoryTracking && settings.autoSaveHistory;

@@ -1,33 +1,24 @@
-import { useEffect, useRef, useState } from 'react';
+import { DropdownMenu } from 'radix-ui';
 import { Share2 } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
 import { Button } from '@/components/ui/button.tsx';
 import { openAppPopup } from '@/lib/player/popup-guard.ts';
 import { shareUrls, TOAST_MS } from '@/lib/player/player-rules.ts';
 
-/** Share menu of the player header (player.md §7 Sharing, §8 Share toasts). */
+// The highlighted item (pointer or arrow keys) gets a background; keyboard focus also the app's
+// gold outline, drawn inside so the menu's rounded edge does not clip it.
+const ITEM =
+  'flex w-full cursor-pointer items-center gap-3 rounded-lg px-3 py-2.5 text-sm text-fg-muted outline-hidden data-[highlighted]:bg-white/10 data-[highlighted]:text-fg focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-solid focus-visible:outline-gold-400';
+
+/**
+ * Share menu of the player header (player.md §7 Sharing, §8 Share toasts). Radix gives it the menu
+ * pattern: arrow keys, Home/End and type-ahead move through the items, Escape and an outside click
+ * close it, and the focus returns to the Share button.
+ */
 export function ShareMenu({ text, url }: { text: string; url: string }) {
-  const [open, setOpen] = useState(false);
-  const menuRef = useRef<HTMLDivElement>(null);
   const urls = shareUrls(text, url);
 
-  useEffect(() => {
-    if (!open) return;
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !menuRef.current?.contains(event.target as Node)) {
-        setOpen(false);
-      }
-    };
-    document.addEventListener('mousedown', close);
-    document.addEventListener('keydown', close);
-    return () => {
-      document.removeEventListener('mousedown', close);
-      document.removeEventListener('keydown', close);
-    };
-  }, [open]);
-
   async function copy() {
-    setOpen(false);
     try {
       await navigator.clipboard.writeText(url);
       toast('Copied to Clipboard!', { description: 'Share link copied to clipboard.', duration: TOAST_MS.change });
@@ -36,44 +27,39 @@ export function ShareMenu({ text, url }: { text: string; url: string }) {
     }
   }
 
-  const item =
-    'block w-full rounded-md px-3 py-2 text-left text-sm text-fg hover:bg-white/10 focus-visible:bg-white/10 focus-visible:outline-none';
   return (
-    <div ref={menuRef} className="relative">
-      <Button variant="secondary" size="sm" aria-haspopup="menu" aria-expanded={open} onClick={() => setOpen(!open)}>
-        <Share2 className="size-4" aria-hidden />
-        Share
-      </Button>
-      {open && (
-        <div
-          role="menu"
-          className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-white/10 bg-ink-850 p-1 shadow-2xl"
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger asChild>
+        <Button variant="secondary" size="sm">
+          <Share2 className="size-4" aria-hidden />
+          Share
+        </Button>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-56 rounded-xl border border-white/10 bg-ink-850/95 p-1.5 shadow-2xl backdrop-blur-xl data-[state=open]:animate-fade-in"
         >
-          <button
-            role="menuitem"
-            className={item}
-            onClick={() => {
-              setOpen(false);
-              openAppPopup(urls.twitter.href, 'share-twitter', urls.twitter.width, urls.twitter.height);
-            }}
+          <DropdownMenu.Item
+            className={ITEM}
+            onSelect={() => openAppPopup(urls.twitter.href, 'share-twitter', urls.twitter.width, urls.twitter.height)}
           >
             Share on Twitter
-          </button>
-          <button
-            role="menuitem"
-            className={item}
-            onClick={() => {
-              setOpen(false);
-              openAppPopup(urls.facebook.href, 'share-facebook', urls.facebook.width, urls.facebook.height);
-            }}
+          </DropdownMenu.Item>
+          <DropdownMenu.Item
+            className={ITEM}
+            onSelect={() =>
+              openAppPopup(urls.facebook.href, 'share-facebook', urls.facebook.width, urls.facebook.height)
+            }
           >
             Share on Facebook
-          </button>
-          <button role="menuitem" className={item} onClick={() => void copy()}>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={ITEM} onSelect={() => void copy()}>
             Copy link
-          </button>
-        </div>
-      )}
-    </div>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
   );
 }

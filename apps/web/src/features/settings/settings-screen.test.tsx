@@ -130,8 +130,12 @@ describe('settings screen', () => {
     expect(editor.getByRole('alert').textContent).toContain('http:// or https://');
     expect(settings().customVideoSources).toEqual([{ name: 'Vidhost', movieUrl: '', tvUrl: '', recommended: false }]);
 
+    fireEvent.change(editor.getByLabelText('Movie URL'), { target: { value: 'http://v.example/{movieID}' } });
+    expect(settings().customVideoSources[0]!.movieUrl).toBe('http://v.example/{movieID}');
+    expect(editor.getByText(/the player can only play https:\/\/ addresses/)).toBeTruthy();
     fireEvent.change(editor.getByLabelText('Movie URL'), { target: { value: 'https://v.example/{movieID}' } });
     expect(editor.queryByRole('alert')).toBeNull();
+    expect(editor.queryByText(/the player can only play https:\/\/ addresses/)).toBeNull();
     act(() => vi.advanceTimersByTime(1000));
     expect(toast.success).toHaveBeenCalledWith('Custom Source Ready', {
       description: 'Vidhost is now available in video source selection.',

@@ -38,6 +38,30 @@ describe('sources', () => {
     ]);
   });
 
+  it('lists an http:// custom source disabled: the CSP frames only https (security.ts)', () => {
+    const sources = buildSources(
+      context({
+        customSources: [
+          { name: 'Plain', movieUrl: 'http://plain.example/{movieID}', tvUrl: '', recommended: true },
+          { name: 'Secure', movieUrl: 'https://secure.example/{movieID}', tvUrl: '', recommended: true },
+        ],
+      }),
+    );
+    expect(sources.slice(2).map((source) => [source.name, source.url, source.disabledReason])).toEqual([
+      ['Plain', null, 'Blocked: only https:// addresses can play here'],
+      ['Secure', 'https://secure.example/42', null],
+    ]);
+    expect(sources[initialSourceIndex(sources, 0).index]!.name).toBe('Secure');
+  });
+
+  it('says the Library is being indexed while the server scans and the file is not found yet', () => {
+    const [scanning] = buildSources(context({ library: { enabled: true, scanning: true, files: [] } }));
+    expect(scanning!.disabledReason).toBe('Library is being indexed');
+    const file = { id: 'f', path: 'Heat (1995).mp4', season_number: null, episode_number: null, stream_url: '/s/f' };
+    const [found] = buildSources(context({ library: { enabled: true, scanning: true, files: [file] } }));
+    expect(found!.url).toBe('/s/f');
+  });
+
   it('plays the episode file of the library and the privacy-enhanced trailer', () => {
     const files = [
       { id: 'f', path: 'S/S01E02.webm', season_number: 1, episode_number: 2, stream_url: '/api/media/stream/f' },

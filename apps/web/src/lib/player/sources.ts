@@ -29,7 +29,8 @@ export interface SourceContext {
   id: number;
   season: number | null;
   episode: number | null;
-  library: { enabled: boolean; files: LibraryFile[] } | null;
+  /** `scanning`: the server is indexing MEDIA_DIR, so a missing file may still turn up. */
+  library: { enabled: boolean; scanning?: boolean; files: LibraryFile[] } | null;
   trailer: { supported: boolean; key: string | null | undefined };
   customSources: readonly CustomVideoSource[];
   autoplay: boolean;
@@ -59,6 +60,7 @@ function librarySource(context: SourceContext): VideoSource {
           (candidate) => candidate.season_number === context.season && candidate.episode_number === context.episode,
         );
   if (!file) {
+    if (context.library.scanning) return { ...base, url: null, disabledReason: 'Library is being indexed' };
     const what = context.type === 'movie' ? 'this title' : 'this episode';
     return { ...base, url: null, disabledReason: `No file for ${what} in the library` };
   }
@@ -74,6 +76,16 @@ function trailerSource({ trailer, autoplay }: SourceContext): VideoSource {
   return { ...base, url, disabledReason: null };
 }
 
+/**
+ * Why an http:// custom source cannot play: the server's Content-Security-Policy frames only
+ * this origin and https: (plugins/security.ts), and browsers refuse a plain-http frame inside an
+ * https page anyway. Settings still accept such a template (a user may later switch it to https),
+ * so the player lists it disabled with this reason instead of showing an empty frame.
+ */
+export const INSECURE_SOURCE_REASON = 'Blocked: only https:// addresses can play here';
+
+export const isInsecureTemplate = (template: string) => /^http:\/\//i.test(template.trim());
+
 function customSource(source: CustomVideoSource, index: number, context: SourceContext): VideoSource {
   const template = context.type === 'movie' ? source.movieUrl : source.tvUrl;
   const base = {
@@ -87,6 +99,7 @@ function customSource(source: CustomVideoSource, index: number, context: SourceC
     const reason = context.type === 'movie' ? 'No movie URL set for this source' : 'No series URL set for this source';
     return { ...base, url: null, disabledReason: reason };
   }
+  if (isInsecureTemplate(template)) return { ...base, url: null, disabledReason: INSECURE_SOURCE_REASON };
   return { ...base, url: fillTemplate(template, context), disabledReason: null };
 }
 

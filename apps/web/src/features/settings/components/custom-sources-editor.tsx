@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { Switch } from '@/components/ui/switch.tsx';
 import { cn } from '@/lib/cn.ts';
 import { useSettings } from '@/lib/local-store/hooks.ts';
+import { isInsecureTemplate } from '@/lib/player/sources.ts';
 import {
   couldBecomeValidTemplate,
   CUSTOM_SOURCES_ANCHOR,
@@ -101,6 +102,10 @@ function SourceField({
   );
 }
 
+// Saved all the same (the user may switch the address to https later), but said now: the player
+// lists an http:// source as blocked, because the CSP frames only https pages.
+const INSECURE_HINT = 'Saved, but the player can only play https:// addresses: this one will show as blocked.';
+
 function Placeholder({ children }: { children: string }) {
   return <code className="rounded bg-ink-700 px-1 py-0.5 font-mono text-[11px] text-gold-200">{children}</code>;
 }
@@ -172,6 +177,7 @@ function SourceCard({
           label="Movie URL"
           field="movieUrl"
           value={source.movieUrl}
+          hint={isInsecureTemplate(source.movieUrl) ? INSECURE_HINT : undefined}
           placeholder="https://example.com/embed/movie/{movieID}"
           onSave={onSave}
           onSettle={onSettle}
@@ -180,6 +186,7 @@ function SourceCard({
           label="TV URL"
           field="tvUrl"
           value={source.tvUrl}
+          hint={isInsecureTemplate(source.tvUrl) ? INSECURE_HINT : undefined}
           placeholder="https://example.com/embed/tv/{seriesId}/{season}/{episode}"
           onSave={onSave}
           onSettle={onSettle}
