@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShareMenu } from './share-menu.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
 const openAppPopup = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/player/popup-guard.ts', () => ({ openAppPopup }));
 
