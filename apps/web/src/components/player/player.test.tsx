@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MovieDetails, TvDetails } from '@marquee/core';
@@ -134,6 +134,22 @@ function renderPlayer(details: MovieDetails | TvDetails = movie) {
 }
 
 describe('Player', () => {
+  it('shows each popup-guard notice for 2 s (player.md §9)', async () => {
+    renderPlayer();
+    await screen.findByTitle('Beta: Fight Club');
+    vi.useFakeTimers();
+    try {
+      act(() => void window.open('https://ads.example/'));
+      expect(screen.getByText('Blocked a popup window')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1999));
+      expect(screen.queryByText('Blocked a popup window')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(1));
+      expect(screen.queryByText('Blocked a popup window')).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('auto-selects the first recommended source and says so (player.md §4)', async () => {
     renderPlayer();
     const frame = await screen.findByTitle('Beta: Fight Club');

@@ -38,4 +38,18 @@ describe('installPopupGuard (player.md §9)', () => {
     expect(location.href).toBe(before);
     expect(onBlock).toHaveBeenCalledWith('Blocked a redirect to another site');
   });
+
+  it('refuses the focus trick of pop-unders and popups written into the page, and restores both after', () => {
+    const originalBlur = window.blur;
+    const onBlock = vi.fn();
+    uninstall = installPopupGuard(onBlock);
+    window.blur();
+    expect(onBlock).toHaveBeenCalledWith('Blocked a focus trick');
+    document.write('<a href="https://ads.example/" target="_blank">win</a>');
+    expect(onBlock).toHaveBeenCalledWith('Blocked a popup written into the page');
+    expect(document.body.innerHTML).not.toContain('ads.example');
+    uninstall();
+    uninstall = undefined;
+    expect(window.blur).toBe(originalBlur);
+  });
 });

@@ -33,12 +33,16 @@ function leavesSite(anchor: HTMLAnchorElement | HTMLFormElement): boolean {
 export function installPopupGuard(onBlock: (what: string) => void): () => void {
   const originalOpen = window.open;
   const originalWrite = document.write;
+  const originalBlur = window.blur;
   const { pushState, replaceState } = history;
 
   window.open = () => {
     onBlock('Blocked a popup window');
     return null;
   };
+  // The focus trick of pop-unders: a script opens a window, then blurs this one to send the new
+  // window to the front (or this one to the back). Without blur, it stays behind the player.
+  window.blur = () => onBlock('Blocked a focus trick');
   document.write = function guardedWrite(this: Document, ...text: string[]) {
     if (/window\.open|target\s*=\s*["']?_blank/i.test(text.join(''))) {
       onBlock('Blocked a popup written into the page');
@@ -91,6 +95,7 @@ export function installPopupGuard(onBlock: (what: string) => void): () => void {
   return () => {
     window.open = originalOpen;
     document.write = originalWrite;
+    window.blur = originalBlur;
     history.pushState = pushState;
     history.replaceState = replaceState;
     document.removeEventListener('click', onClick, true);
