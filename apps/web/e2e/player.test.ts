@@ -3,12 +3,13 @@ import { DESKTOP, useBrowser } from './support.ts';
 
 /**
  * The e2e server's MEDIA_DIR is e2e/fixtures/media, holding "Memento (2001).webm": a 6 s VP8 clip
- * that the Library indexes as the local catalogue's Memento.
+ * that the Library indexes as the local catalogue's Memento, and the same clip as
+ * "Breaking Bad/Season 01/Breaking Bad - S01E02.webm", the second episode of Breaking Bad.
  */
 async function movieId(baseUrl: string, title: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
-  const body = (await response.json()) as { results: Array<{ id: number; title?: string }> };
-  const found = body.results.find((result) => result.title === title);
+  const body = (await response.json()) as { results: Array<{ id: number; title?: string; name?: string }> };
+  const found = body.results.find((result) => (result.title ?? result.name) === title);
   if (!found) throw new Error(`${title} is not in the local catalogue`);
   return found.id;
 }
@@ -17,19 +18,21 @@ describe('player', () => {
   const browser = useBrowser();
   let memento: number;
   let fightClub: number;
+  let breakingBad: number;
 
   beforeAll(async () => {
-    [memento, fightClub] = await Promise.all([
+    [memento, fightClub, breakingBad] = await Promise.all([
       movieId(browser.baseUrl, 'Memento'),
       movieId(browser.baseUrl, 'Fight Club'),
+      movieId(browser.baseUrl, 'Breaking Bad'),
     ]);
     // The scan starts with the server; wait until it has indexed the fixture.
     for (let attempt = 0; attempt < 100; attempt++) {
       const library = (await (await fetch(`${browser.baseUrl}/api/media/library`)).json()) as { results: unknown[] };
-      if (library.results.length > 0) return;
+      if (library.results.length >= 2) return;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    throw new Error('the Library did not index the fixture');
+    throw new Error('the Library did not index the fixtures');
   });
 
   it('plays a Library file, saves the position and offers to resume it', async () => {
@@ -72,6 +75,32 @@ describe('player', () => {
       expect.objectContaining({ movie_id: memento, movie_title: 'Memento', content_type: 'movie', completed: false }),
     ]);
     expect(history[0].duration_watched).toBeGreaterThanOrEqual(4);
+  });
+
+  it('plays an episode from the Library, records it as that episode and offers to resume it', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto(`/watch/series/${breakingBad}?season=1&episode=2`);
+    await page.getByRole('heading', { level: 1, name: 'Breaking Bad' }).waitFor();
+    const source = page.getByLabel('Video source');
+    await expect.poll(() => source.locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Library');
+    const video = page.getByLabel('Video player');
+    await video.waitFor();
+    await video.focus();
+    await page.keyboard.press('m');
+    await page.keyboard.press('k');
+    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 3);
+    await page.keyboard.press('k');
+
+    await page.getByRole('button', { name: 'Back to Breaking Bad' }).click();
+    await page.waitForURL(`**/series/${breakingBad}`);
+    const history = await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]'));
+    expect(history).toEqual([
+      expect.objectContaining({ movie_id: breakingBad, content_type: 'tv', season_number: 1, episode_number: 2 }),
+    ]);
+    expect(history[0].duration_watched).toBeGreaterThanOrEqual(3);
+
+    await page.goto(`/watch/series/${breakingBad}?season=1&episode=2`);
+    await page.getByRole('button', { name: /^Resume from 0:0[3-6]$/ }).waitFor();
   });
 
   it('switches to a backup source when the chosen one never loads', async () => {

@@ -205,11 +205,13 @@ describe('sessions on /api/me/*', () => {
 
 describe("another user's comment", () => {
   it('cannot be edited or deleted by someone else, nor without a session; it stays as written', async () => {
+    // Someone who has not posted yet: the suites above post as Alice up to her per-minute limit.
+    const author = await signedInUser(t.app);
     const headers = (cookie?: string) => ({ origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) });
     const posted = await t.app.inject({
       method: 'POST',
       url: '/api/comments',
-      headers: headers(alice.cookie),
+      headers: headers(author.cookie),
       payload: { content_type: 'movie', content_id: 551, content: 'Alice wrote this.' },
     });
     expect(posted.statusCode).toBe(201);
