@@ -260,8 +260,10 @@ function score(candidate: Candidate, context: ScoreContext): Scored {
   const matched = [...weights.entries()].filter(([id]) => genres.has(id));
   const light = matched.filter(([, genre]) => genre.weight < 0.9).reduce((sum, [, genre]) => sum + genre.weight, 0);
   total += 0.35 * Math.min(light, 1.5);
-  if (matched.length > 0) {
-    const genreNames = matched
+  // Genres that only the reference title brought are told by its own reason ("shares ... with").
+  const askedFor = matched.filter(([, genre]) => !genre.cue.startsWith('like '));
+  if (askedFor.length > 0) {
+    const genreNames = askedFor
       .sort((a, b) => b[1].weight - a[1].weight)
       .slice(0, 3)
       .map(([id]) => names.get(id))
@@ -270,8 +272,8 @@ function score(candidate: Candidate, context: ScoreContext): Scored {
     // A mood word is worth repeating only when it says more than the genre's name ("scary", not "comedy").
     const cues = [
       ...new Set(
-        matched
-          .filter(([, genre]) => genre.weight >= 0.6 && !genre.cue.startsWith('like '))
+        askedFor
+          .filter(([, genre]) => genre.weight >= 0.6)
           .map(([, genre]) => genre.cue)
           .filter((cue) => !named.has(cue) && !named.has(cue.replace(/s$/, ''))),
       ),
