@@ -49,6 +49,8 @@ export interface RecommendAnswer {
   results: Recommendation[];
   /** What the request was understood to ask for, for the box to show. */
   intent: MoodIntent;
+  /** The catalogue's title the request compared to ("like The Matrix"), when it was found. */
+  reference: { id: number; media_type: 'movie' | 'tv'; title: string } | null;
   /** Whether the user's own genres and history shaped the ranking. */
   personalized: boolean;
 }

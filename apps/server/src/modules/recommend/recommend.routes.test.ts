@@ -60,6 +60,7 @@ describe('GET /api/recommend', () => {
   it('finds titles like a reference title, never the title itself', async () => {
     const { body } = await ask({ q: 'something like Breaking Bad' });
     expect(body.intent.reference).toBe('breaking bad');
+    expect(body.reference).toMatchObject({ media_type: 'tv', title: 'Breaking Bad' });
     expect(body.results.some((item) => item.name === 'Breaking Bad')).toBe(false);
     expect(body.results[0]!.reason).toMatch(
       /^Shares (Drama and Crime|Crime and Drama) with Breaking Bad, also by Vince Gilligan$/,

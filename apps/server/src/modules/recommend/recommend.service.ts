@@ -154,7 +154,14 @@ export async function recommend(catalogue: CatalogueProvider, input: RecommendIn
   const results: Recommendation[] = ranked
     .slice(0, RECOMMEND_LIMIT)
     .map(({ candidate, reason }) => ({ ...candidate.summary, reason }));
-  return { results, intent, personalized: input.personalize && (favorites.length > 0 || affinity.size > 0) };
+  return {
+    results,
+    intent,
+    reference: reference
+      ? { id: reference.summary.id, media_type: reference.summary.media_type, title: titleOf(reference.summary) }
+      : null,
+    personalized: input.personalize && (favorites.length > 0 || affinity.size > 0),
+  };
 }
 
 /** Years between a title and an era, 0 inside it. */

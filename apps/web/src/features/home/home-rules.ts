@@ -132,10 +132,11 @@ const TONE_NAMES: Record<NonNullable<MoodIntent['tone']>, string> = {
 };
 
 /** What the recommender understood, as short labels for the mood box ("Horror", "1990s", "no Romance"). */
-export function describeIntent(intent: MoodIntent): string[] {
+export function describeIntent(intent: MoodIntent, referenceTitle?: string | null): string[] {
   const labels: string[] = [];
   const name = (id: number) => MOVIE_GENRES.find((genre) => genre.id === id)?.name;
-  if (intent.reference) labels.push(`like “${intent.reference}”`);
+  // The catalogue's spelling of a title found, the request's words of one not found.
+  if (intent.reference) labels.push(referenceTitle ? `like ${referenceTitle}` : `like “${intent.reference}”`);
   for (const genre of intent.include) if (genre.weight >= 0.9) labels.push(name(genre.id) ?? '');
   for (const id of intent.avoid) labels.push(`no ${name(id) ?? 'genre'}`);
   if (intent.mediaType) labels.push(intent.mediaType === 'movie' ? 'Films' : 'Series');

@@ -89,7 +89,7 @@ const submit = () => screen.getByRole('button', { name: /Get Recommendations|Fin
 
 describe('the mood box', () => {
   it('is disabled while the request is empty or blank', () => {
-    respond = async () => json({ results: [], intent: parseMood(''), personalized: false });
+    respond = async () => json({ results: [], intent: parseMood(''), personalized: false, reference: null });
     renderBox();
     expect(submit().disabled).toBe(true);
     fireEvent.change(box(), { target: { value: '   ' } });
@@ -103,6 +103,7 @@ describe('the mood box', () => {
     const answer: RecommendAnswer = {
       results: [aPick(1, 'Scary and funny: Horror and Comedy'), aPick(2, 'Funny: Comedy')],
       intent: parseMood('something scary but funny in the 90s'),
+      reference: null,
       personalized: false,
     };
     respond = () => new Promise((resolve) => (release = () => resolve(json(answer))));
@@ -125,7 +126,12 @@ describe('the mood box', () => {
 
   it('asks with an example in one click', async () => {
     respond = async () =>
-      json({ results: [aPick(3, 'Comedy')], intent: parseMood('a feel-good 90s comedy'), personalized: false });
+      json({
+        results: [aPick(3, 'Comedy')],
+        intent: parseMood('a feel-good 90s comedy'),
+        personalized: false,
+        reference: null,
+      });
     renderBox();
     fireEvent.click(screen.getByRole('button', { name: 'a feel-good 90s comedy' }));
     expect((box() as HTMLInputElement).value).toBe('a feel-good 90s comedy');
@@ -134,7 +140,8 @@ describe('the mood box', () => {
   });
 
   it('says so when nothing fits, and when the request fails (with the §8 toast)', async () => {
-    respond = async () => json({ results: [], intent: parseMood('a 1930s anime western'), personalized: false });
+    respond = async () =>
+      json({ results: [], intent: parseMood('a 1930s anime western'), personalized: false, reference: null });
     renderBox();
     fireEvent.change(box(), { target: { value: 'a 1930s anime western' } });
     fireEvent.submit(box().closest('form')!);
@@ -188,5 +195,6 @@ describe('the mood box', () => {
       'Korean',
     ]);
     expect(describeIntent(parseMood('like The Matrix'))).toEqual(['like “the matrix”']);
+    expect(describeIntent(parseMood('like the matrix'), 'The Matrix')).toEqual(['like The Matrix']);
   });
 });

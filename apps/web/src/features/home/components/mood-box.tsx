@@ -71,7 +71,7 @@ export function MoodBox() {
     trackEvent('recommendation_click', { content_id: item.id, content_type: item.media_type, rank });
   }
 
-  const understood = answer ? describeIntent(answer.intent) : [];
+  const understood = answer ? describeIntent(answer.intent, answer.reference?.title) : [];
 
   return (
     <section aria-labelledby="home-mood" className={`${SECTION_CONTAINER} pt-10`}>
@@ -105,7 +105,7 @@ export function MoodBox() {
             placeholder="e.g. something scary but funny"
             aria-describedby={hintId}
             autoComplete="off"
-            className="h-12 min-w-0 flex-1 rounded-lg border border-white/10 bg-ink-900/80 px-4 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+            className="h-12 w-full min-w-0 shrink-0 sm:flex-1 sm:shrink rounded-lg border border-white/10 bg-ink-900/80 px-4 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
           />
           <Button type="submit" size="lg" disabled={!query.trim() || isLoading} aria-busy={isLoading}>
             {isLoading ? (
