@@ -5,22 +5,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SeasonDetails, TitleSummary } from '@marquee/core';
 import { MovieDetailScreen, SeriesDetailScreen } from './detail-screen.tsx';
 import { aMovie, anEpisode, aSeries } from './test-factories.ts';
+import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 
-const CONFIG = {
-  images: {
-    base_url: '/api/art/',
-    secure_base_url: '/api/art/',
-    poster_sizes: ['w92', 'w342', 'w500', 'w780', 'original'],
-    backdrop_sizes: ['w780', 'original'],
-    still_sizes: ['w400', 'original'],
-  },
-  catalogue: 'local',
-  features: {},
-  filters: {},
-  community_url: null,
-  public_url: 'http://localhost:3000',
-  version: 'test',
-};
+const CONFIG = TEST_APP_CONFIG;
 
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;

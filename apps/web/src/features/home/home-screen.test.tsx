@@ -9,22 +9,9 @@ import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
 import type { MovieList } from '@marquee/core';
 import { HeroCarousel } from './components/hero-carousel.tsx';
 import { HomeScreen } from './home-screen.tsx';
+import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 
-const CONFIG = {
-  images: {
-    base_url: '/api/art/',
-    secure_base_url: '/api/art/',
-    poster_sizes: ['w92', 'w342', 'w500', 'w780', 'original'],
-    backdrop_sizes: ['w780', 'original'],
-    still_sizes: ['w400', 'original'],
-  },
-  catalogue: 'local',
-  features: {},
-  filters: {},
-  community_url: null,
-  public_url: 'http://localhost:3000',
-  version: 'test',
-};
+const CONFIG = TEST_APP_CONFIG;
 
 function aTitle(id: number, overrides: Partial<TitleSummary> = {}): TitleSummary {
   return {

@@ -8,25 +8,12 @@ import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { describeIntent } from '../home-rules.ts';
 import { recommendSearchParams } from '../api/get-recommendations.ts';
 import { MoodBox, MOOD_ERROR } from './mood-box.tsx';
+import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
 vi.mock('@/lib/toast.ts', () => ({ toast }));
 
-const CONFIG = {
-  images: {
-    base_url: '/api/art/',
-    secure_base_url: '/api/art/',
-    poster_sizes: ['w92', 'w342', 'w500', 'w780', 'original'],
-    backdrop_sizes: ['w780', 'original'],
-    still_sizes: ['w400', 'original'],
-  },
-  catalogue: 'local',
-  features: {},
-  filters: {},
-  community_url: null,
-  public_url: 'http://localhost:3000',
-  version: 'test',
-};
+const CONFIG = TEST_APP_CONFIG;
 
 function aPick(id: number, reason: string): Recommendation {
   return {
