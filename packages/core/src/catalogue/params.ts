@@ -35,7 +35,7 @@ const page = z.coerce
 const mediaType = z.enum(['movie', 'tv'], { message: 'must be movie or tv' });
 const genreList = z
   .string()
-  .regex(/^\d+([,|]\d+)*$/, 'must be genre ids joined by , (all of) or | (any of)')
+  .regex(/^\d{1,6}([,|]\d{1,6})*$/, 'must be genre ids joined by , (all of) or | (any of)')
   .refine((value) => !(value.includes(',') && value.includes('|')), 'cannot mix , and |');
 const currentYear = () => new Date().getUTCFullYear();
 
