@@ -117,7 +117,7 @@ export async function buildApp({
   await commentsHub.start();
   await commentsRoutes(app, database.db, commentsHub);
   await feedbackRoutes(app, database.db);
-  await eventsRoutes(app, database.db);
+  await eventsRoutes(app, database.db, config.eventsRateLimit);
   if (config.devOutbox) await devEventsRoutes(app, database.db);
   await diagnosticsRoutes(app, database.db);
 

@@ -38,6 +38,8 @@ describe('loadConfig', () => {
     ['AUTH_SECRET', 'short', /AUTH_SECRET: expected at least 32 characters/],
     ['DEV_OUTBOX', 'yes', /DEV_OUTBOX/],
     ['MEDIA_ADMIN_TOKEN', 'short', /MEDIA_ADMIN_TOKEN: expected at least 32 printable characters/],
+    ['EVENTS_RATE_LIMIT', '0', /EVENTS_RATE_LIMIT: expected a whole number/],
+    ['EVENTS_RATE_LIMIT', 'lots', /EVENTS_RATE_LIMIT/],
     ['MEDIA_ADMIN_TOKEN', 'a token with spaces in it, long enough to pass', /MEDIA_ADMIN_TOKEN/],
   ])('names %s when it is %j', (variable, value, message) => {
     let caught: unknown;
@@ -65,8 +67,10 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://marquee.example/',
       AD_SCRIPT_URL: 'https://ads.example/a.js',
       COMMUNITY_URL: 'https://discord.gg/x',
+      EVENTS_RATE_LIMIT: '5000',
     });
     expect(config).toMatchObject({
+      eventsRateLimit: 5000,
       port: 8080,
       host: '127.0.0.1',
       databaseUrl: 'postgres://u@db:5432/marquee',

@@ -22,6 +22,8 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (TRUST_PROXY=1). */
   trustProxy: boolean;
+  /** Analytics events one client (account, else address) may send per 5 minutes (EVENTS_RATE_LIMIT). */
+  eventsRateLimit: number;
   /** Social sign-in providers whose client id and secret are set (GitHub, Google, generic OpenID Connect). */
   oauth: {
     github: { clientId: string; clientSecret: string } | null;
@@ -117,6 +119,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (trustProxy !== null && trustProxy !== '0' && trustProxy !== '1') {
     throw new ConfigError('TRUST_PROXY', `expected 1 or 0, got ${JSON.stringify(trustProxy)}`);
   }
+  const eventsRateLimit = read(env, 'EVENTS_RATE_LIMIT') ?? '600';
+  if (!/^[1-9]\d{0,6}$/.test(eventsRateLimit)) {
+    throw new ConfigError(
+      'EVENTS_RATE_LIMIT',
+      `expected a whole number from 1 to 9999999, got ${JSON.stringify(eventsRateLimit)}`,
+    );
+  }
 
   const pair = (id: string, secret: string) => {
     const clientId = read(env, id);
@@ -149,6 +158,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     communityUrl: parseUrl(env, 'COMMUNITY_URL', ['http', 'https']),
     logLevel,
     trustProxy: trustProxy === '1',
+    eventsRateLimit: Number(eventsRateLimit),
     oauth: {
       github: pair('GITHUB_CLIENT_ID', 'GITHUB_CLIENT_SECRET'),
       google: pair('GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'),

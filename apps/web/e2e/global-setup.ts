@@ -73,6 +73,9 @@ export default async function setup(project: TestProject) {
       TMDB_API_TOKEN: '',
       COMMUNITY_URL: 'https://chat.example.org/marquee',
       MEDIA_DIR: path.join(import.meta.dirname, 'fixtures/media'),
+      // Every browser test reaches this one server from 127.0.0.1: one visitor's analytics limit
+      // would be spent by the whole suite.
+      EVENTS_RATE_LIMIT: '1000000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -127,6 +127,25 @@ describe('POST /api/events', () => {
     expect((await send({ events: [event(sessionId)] }, { remoteAddress: '198.51.100.78' })).statusCode).toBe(202);
   });
 
+  it('takes its limit from EVENTS_RATE_LIMIT', async () => {
+    const limited = await createTestApp({ EVENTS_RATE_LIMIT: '60' });
+    try {
+      const sessionId = newSessionId();
+      const post = () =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/events',
+          payload: { events: Array.from({ length: 50 }, () => event(sessionId)) },
+          remoteAddress: '198.51.100.90',
+          headers: { origin: TEST_ORIGIN },
+        });
+      expect((await post()).statusCode).toBe(202);
+      expect((await post()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('lists one session’s events at GET /api/dev/events when DEV_OUTBOX=1', async () => {
     const sessionId = newSessionId();
     await send({ events: [event(sessionId), event(sessionId, { name: 'scroll_depth', params: { percent: 25 } })] });

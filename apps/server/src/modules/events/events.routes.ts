@@ -9,7 +9,7 @@ import { findSessionEvents } from './events.repository.ts';
 import { recordEvents } from './events.service.ts';
 
 /** POST /api/events (DESIGN.md: first-party analytics): a batch from the browser's consent sink. */
-export async function eventsRoutes(app: FastifyInstance, db: Db): Promise<void> {
+export async function eventsRoutes(app: FastifyInstance, db: Db, maxPerWindow?: number): Promise<void> {
   app.post('/api/events', { bodyLimit: ANALYTICS_LIMITS.bodyBytes }, async (request, reply) => {
     const batch = parseOrThrow(analyticsBatchSchema, request.body ?? {}, 'body');
     const user = await findSessionUser(app, request);
@@ -19,6 +19,7 @@ export async function eventsRoutes(app: FastifyInstance, db: Db): Promise<void> 
         shareWatchHistory: batch.consent.shareWatchHistory,
         sessionUserId: user?.id ?? null,
         clientAddress: request.ip,
+        maxPerWindow,
       });
       return reply.status(202).send({ accepted });
     } catch (error) {

@@ -4,7 +4,7 @@ import { AppError } from '../../plugins/errors.ts';
 import { hitRateLimit } from '../auth/account-rate-limit.ts';
 import { insertAnalyticsEvents, type NewAnalyticsEvent } from './events.repository.ts';
 
-/** Per client (account, else address): this many events per window, counted in the database. */
+/** Per client (account, else address): `max` events per window, counted in the database (EVENTS_RATE_LIMIT sets max). */
 export const EVENTS_RATE_LIMIT = { max: 600, windowSeconds: 5 * 60 } as const;
 
 export interface RecordEventsInput {
@@ -14,6 +14,8 @@ export interface RecordEventsInput {
   /** The session's user id, never one the body names. */
   sessionUserId: string | null;
   clientAddress: string;
+  /** Events per window; EVENTS_RATE_LIMIT.max unless configured. */
+  maxPerWindow?: number;
 }
 
 /**
@@ -32,7 +34,8 @@ export function attributeTo(
 /** Checks the sender's rate limit and stores the batch; a 429 when the limit is passed. */
 export async function recordEvents(db: Db, input: RecordEventsInput): Promise<number> {
   const key = input.sessionUserId ? `events:user:${input.sessionUserId}` : `events:address:${input.clientAddress}`;
-  const retryAfter = await hitRateLimit(db, { key, ...EVENTS_RATE_LIMIT }, input.events.length);
+  const limit = { key, ...EVENTS_RATE_LIMIT, max: input.maxPerWindow ?? EVENTS_RATE_LIMIT.max };
+  const retryAfter = await hitRateLimit(db, limit, input.events.length);
   if (retryAfter !== null) {
     throw new AppError('rate_limited', 'Too many analytics events. Please try again later.', { retryAfter });
   }
