@@ -1,10 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addAnalyticsSink, type AnalyticsEvent } from '@/lib/analytics/track.ts';
-import { sessionQueryKey } from '@/lib/auth/session.ts';
+import { visitorWrapper } from '@/test/app-wrapper.tsx';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { SearchScreen } from './search-screen.tsx';
 vi.mock('@/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }) }));
@@ -23,17 +20,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function wrapper(initial: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, null);
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
-      </QueryClientProvider>
-    );
-  };
-}
+const wrapper = visitorWrapper;
 
 describe('search analytics (product.md §7)', () => {
   it('search: one event per term, with the term and the number of results', async () => {

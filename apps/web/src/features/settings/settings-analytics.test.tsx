@@ -1,10 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addAnalyticsSink, type AnalyticsEvent } from '@/lib/analytics/track.ts';
-import { sessionQueryKey } from '@/lib/auth/session.ts';
+import { visitorWrapper } from '@/test/app-wrapper.tsx';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { SettingsScreen } from './settings-screen.tsx';
 import { SETTING_CHANGE_SETTLE_MS, trackSettingsChange } from './use-settings-change.ts';
@@ -25,17 +22,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function wrapper(initial: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, null);
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
-      </QueryClientProvider>
-    );
-  };
-}
+const wrapper = visitorWrapper;
 
 describe('settings analytics (product.md §7)', () => {
   it('settings: a privacy toggle is one privacy_setting_change once it settles', () => {

@@ -1,9 +1,7 @@
 import { act, fireEvent, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { MemoryRouter, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionQueryKey } from '@/lib/auth/session.ts';
+import { visitorWrapper } from '@/test/app-wrapper.tsx';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
 import { SCROLL_MILESTONES, watchErrors, watchScrollDepth } from './page-emitters.ts';
@@ -31,17 +29,7 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-function wrapper(initial: string) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(sessionQueryKey, null);
-  return function Wrapper({ children }: { children: ReactNode }) {
-    return (
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[initial]}>{children}</MemoryRouter>
-      </QueryClientProvider>
-    );
-  };
-}
+const wrapper = visitorWrapper;
 
 describe('trackEvent', () => {
   it('keeps what happened before the consent sink loaded and hands it over once', () => {
