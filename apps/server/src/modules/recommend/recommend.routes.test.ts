@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Recommendation, RecommendAnswer } from '@marquee/core';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { historyItem } from '../../../test/api-routes.ts';
 import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
@@ -107,19 +108,11 @@ describe('GET /api/recommend', () => {
         op: 'upsert',
         store: 'history',
         item: {
+          ...historyItem(watched.id),
           id: key(watched),
-          movie_id: watched.id,
           movie_title: watched.title ?? watched.name,
-          movie_poster: null,
           content_type: watched.media_type,
           watched_at: '2026-11-20T09:00:00.000Z',
-          duration_watched: 60,
-          total_duration: 1000,
-          completed: false,
-          synced: false,
-          season_number: null,
-          episode_number: null,
-          episode_title: null,
         },
         at: '2026-11-20T09:00:00.000Z',
       },
