@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { DESKTOP, useBrowser } from './support.ts';
 
 /**
@@ -12,6 +13,26 @@ async function movieId(baseUrl: string, title: string): Promise<number> {
   const found = body.results.find((result) => (result.title ?? result.name) === title);
   if (!found) throw new Error(`${title} is not in the local catalogue`);
   return found.id;
+}
+
+/**
+ * Opens a watch page whose title has a Library file, waits for the Library source, then mutes and
+ * plays it by keyboard until `seconds` have played, and pauses. Returns the video.
+ */
+async function playFromLibrary(page: Page, path: string, title: string, seconds: number) {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: title }).waitFor();
+  const source = page.getByLabel('Video source');
+  // The Library's answer may arrive after the heading: until then it reads "Checking the library…".
+  await expect.poll(() => source.locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Library');
+  const video = page.getByLabel('Video player');
+  await video.waitFor();
+  await video.focus();
+  await page.keyboard.press('m');
+  await page.keyboard.press('k');
+  await page.waitForFunction((after) => (document.querySelector('video')?.currentTime ?? 0) > after, seconds);
+  await page.keyboard.press('k');
+  return video;
 }
 
 describe('player', () => {
@@ -37,19 +58,7 @@ describe('player', () => {
 
   it('plays a Library file, saves the position and offers to resume it', async () => {
     const { page } = await browser.open(DESKTOP);
-    await page.goto(`/watch/movie/${memento}`);
-    await page.getByRole('heading', { level: 1, name: 'Memento' }).waitFor();
-    const source = page.getByLabel('Video source');
-    // The Library's answer may arrive after the heading: until then it reads "Checking the library…".
-    await expect.poll(() => source.locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Library');
-
-    const video = page.getByLabel('Video player');
-    await video.waitFor();
-    await video.focus();
-    await page.keyboard.press('m');
-    await page.keyboard.press('k');
-    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 1);
-    await page.keyboard.press('k');
+    const video = await playFromLibrary(page, `/watch/movie/${memento}`, 'Memento', 1);
     expect(await video.evaluate((element: HTMLVideoElement) => element.paused && element.muted)).toBe(true);
 
     await video.evaluate(
@@ -79,17 +88,7 @@ describe('player', () => {
 
   it('plays an episode from the Library, records it as that episode and offers to resume it', async () => {
     const { page } = await browser.open(DESKTOP);
-    await page.goto(`/watch/series/${breakingBad}?season=1&episode=2`);
-    await page.getByRole('heading', { level: 1, name: 'Breaking Bad' }).waitFor();
-    const source = page.getByLabel('Video source');
-    await expect.poll(() => source.locator('option:checked').textContent(), { timeout: 10_000 }).toBe('Library');
-    const video = page.getByLabel('Video player');
-    await video.waitFor();
-    await video.focus();
-    await page.keyboard.press('m');
-    await page.keyboard.press('k');
-    await page.waitForFunction(() => (document.querySelector('video')?.currentTime ?? 0) > 3);
-    await page.keyboard.press('k');
+    await playFromLibrary(page, `/watch/series/${breakingBad}?season=1&episode=2`, 'Breaking Bad', 3);
 
     await page.getByRole('button', { name: 'Back to Breaking Bad' }).click();
     await page.waitForURL(`**/series/${breakingBad}`);
