@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -11,10 +11,12 @@ import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
  * server on a free port, and runs Lighthouse (mobile emulation, its default) in Chromium on the
  * home, browse, a movie and a series page. Prints the four category scores, LCP, CLS, TBT and the
  * gzip bytes of JavaScript each page loaded before it became interactive, against the targets.
- * CHROMIUM overrides the browser (default /usr/bin/chromium).
+ * CHROMIUM overrides the browser (default /usr/bin/chromium); WEB_BENCH_REPORTS keeps the reports.
  */
 const TARGETS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, initialJsKb: 150 };
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+/** WEB_BENCH_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) there, to study. */
+const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -76,6 +78,10 @@ try {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     const lhr = result.lhr;
+    if (REPORTS_DIR) {
+      mkdirSync(REPORTS_DIR, { recursive: true });
+      writeFileSync(path.join(REPORTS_DIR, `${name.split(' ')[0]}.json`), JSON.stringify(lhr));
+    }
     const score = (id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const failing = Object.values(lhr.audits)
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === 'binary')

@@ -35,15 +35,15 @@ export function isWebBuildStale() {
 export function ensureWebBuild({ force = false, quiet = false } = {}) {
   if (!force && !isWebBuildStale()) return false;
   if (!quiet) process.stdout.write('Building the web app...\n');
-  const result = spawnSync(
-    process.execPath,
-    [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', quiet ? 'error' : 'warn'],
-    {
-      cwd: web,
-      stdio: 'inherit',
-    },
-  );
-  if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
+  // The app for the browser, then the server-side renderer (dist-ssr/) that the server loads.
+  for (const extra of [[], ['--ssr', 'src/entry-server.tsx']]) {
+    const result = spawnSync(
+      process.execPath,
+      [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', quiet ? 'error' : 'warn'],
+      { cwd: web, stdio: 'inherit' },
+    );
+    if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
+  }
   writeFileSync(stampFile, new Date().toISOString());
   return true;
 }

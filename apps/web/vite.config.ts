@@ -15,7 +15,7 @@ const SRC = path.resolve(import.meta.dirname, 'src');
 function routePreloads(): Plugin {
   return {
     name: 'marquee-route-preloads',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle(_options, bundle) {
       const router = readFileSync(path.join(SRC, 'app/router.tsx'), 'utf8');
       const routes = [
@@ -52,7 +52,7 @@ function routePreloads(): Plugin {
 function precompress(): Plugin {
   return {
     name: 'marquee-precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     writeBundle(options, bundle) {
       for (const fileName of Object.keys(bundle)) {
         if (!/\.(js|css)$/.test(fileName)) continue;
@@ -68,19 +68,21 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), tailwindcss(), routePreloads(), precompress()],
   resolve: {
     alias: { '@': SRC },
   },
   build: {
-    outDir: 'dist',
+    // `vite build --ssr src/entry-server.tsx` writes the server-side renderer beside the app.
+    outDir: isSsrBuild ? 'dist-ssr' : 'dist',
     emptyOutDir: true,
     sourcemap: false,
     assetsInlineLimit: 0,
+    copyPublicDir: !isSsrBuild,
   },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

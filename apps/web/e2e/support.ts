@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -37,10 +37,25 @@ export function useBrowser() {
 
   return {
     baseUrl,
-    async open(viewport: { width: number; height: number } = DESKTOP): Promise<Viewer> {
-      const context = await browser.newContext({ viewport, baseURL: baseUrl });
+    async open(
+      viewport: { width: number; height: number } = DESKTOP,
+      options: BrowserContextOptions = {},
+    ): Promise<Viewer> {
+      const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl });
       contexts.push(context);
       const page = await context.newPage();
+      if (options.javaScriptEnabled !== false) {
+        // A page the server rendered is on screen before the app has taken it over: wait for the
+        // app (data-app="ready" on <html>) before acting on it, as a person would see it respond.
+        const goto = page.goto.bind(page);
+        page.goto = async (url, gotoOptions) => {
+          const response = await goto(url, gotoOptions);
+          // 'commit' asks for the page as it arrives, before anything has run.
+          if (gotoOptions?.waitUntil !== 'commit')
+            await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+          return response;
+        };
+      }
       const errors: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);

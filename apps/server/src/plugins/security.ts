@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import { inlineScriptHashes, readIndexHtml } from './web.ts';
 
 function originOf(url: string | null): string[] {
   return url ? [new URL(url).origin] : [];
@@ -28,8 +29,8 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /**
- * Security headers and the Content-Security-Policy. Scripts come only from this origin (no
- * inline script anywhere in the app). Frames allow any https host because users add their own
+ * Security headers and the Content-Security-Policy. Scripts come only from this origin, plus
+ * index.html's inline settings script allowed by its hash ('unsafe-inline' never). Frames allow any https host because users add their own
  * embed sources; those frames are sandboxed by the player.
  */
 export function registerSecurity(app: FastifyInstance, config: Config): void {
@@ -39,7 +40,8 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...originOf(config.adScriptUrl)],
+        // index.html's one inline script (the settings applied before the first paint), by hash.
+        scriptSrc: ["'self'", ...inlineScriptHashes(readIndexHtml(config.webDistDir)), ...originOf(config.adScriptUrl)],
         // Radix and Sonner set style attributes and a style element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...originOf(config.tmdbImageUrl)],

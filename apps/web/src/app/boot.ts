@@ -2,8 +2,14 @@
 export const BOOT_HIDE_DELAY_MS = 50;
 export const BOOT_REMOVE_DELAY_MS = 300;
 
-/** Fades the start-up overlay 50 ms after the first render and removes it 300 ms later. */
+/**
+ * Fades the start-up overlay 50 ms after the first render and removes it 300 ms later, and marks
+ * the page `data-app="ready"` on <html> and fires `marquee:ready` (for a page the server rendered:
+ * hydrated, answering; main.tsx then gives back the taps it held).
+ */
 export function hideBootOverlay(doc: Document = document): void {
+  doc.documentElement.dataset.app = 'ready';
+  doc.defaultView?.dispatchEvent(new Event('marquee:ready'));
   const overlay = doc.getElementById('boot-overlay');
   if (!overlay) return;
   window.setTimeout(() => {

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { useIsToasterRequested } from '@/lib/toast.ts';
 
@@ -16,8 +16,9 @@ export const TOASTER_PROPS = {
   closeButton: true,
 } as const;
 
-export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The app's providers; `client` is given when its cache was filled first (a server-rendered page). */
+export function Providers({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const [queryClient] = useState(() => client ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       {children}

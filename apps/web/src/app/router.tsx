@@ -181,3 +181,31 @@ export const routes: RouteObject[] = [
 export function createRouter() {
   return createBrowserRouter(routes);
 }
+
+/**
+ * The routes the server renders before any script runs (entry-server.tsx): what they show comes
+ * from the catalogue, the same for every visitor. The others (Watch Later, history, settings, the
+ * player...) show the browser's own data, which only the browser has, so they render there.
+ */
+const SERVER_RENDERED = new Set([
+  '',
+  'browse',
+  'browse/:type',
+  'genre/:slug',
+  'search',
+  'movie/:id',
+  'series/:id',
+  'tv/:id',
+  'lists',
+  'list/:id',
+  'help',
+  'faq',
+  'privacy',
+  'terms',
+  'cookies',
+  '*',
+]);
+
+export function isServerRendered(route: RouteObject): boolean {
+  return SERVER_RENDERED.has(route.index ? '' : (route.path ?? ''));
+}

@@ -14,6 +14,16 @@ interface ErrorBody {
   error?: { code?: string; message?: string };
 }
 
+/** How a request reaches the API: the browser's fetch, or the server's own router when it renders a page. */
+export type ApiTransport = (path: string, init: RequestInit) => Promise<Response>;
+
+let transport: ApiTransport = (path, init) => fetch(path, init);
+
+/** Routes apiFetch somewhere other than the browser's fetch (the server-side renderer does). */
+export function setApiTransport(next: ApiTransport): void {
+  transport = next;
+}
+
 /**
  * The one way the web app talks to the server. Statuses 200–299 succeed (product.md §9);
  * anything else becomes an ApiError carrying the server's code and message.
@@ -22,7 +32,7 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   const headers = new Headers(init.headers);
   if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
   headers.set('accept', 'application/json');
-  const response = await fetch(path, { credentials: 'same-origin', ...init, headers });
+  const response = await transport(path, { credentials: 'same-origin', ...init, headers });
   if (response.status >= 200 && response.status < 300) {
     if (response.status === 204) return undefined as T;
     return (await response.json()) as T;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { backdropSize, imageUrl, posterSize } from './images.ts';
+import { backdropSrcSet, imageUrl, posterSize, posterSrcSet } from './images.ts';
 
 describe('poster quality', () => {
   it('uses a fixed size for high, medium and low', () => {
@@ -22,7 +22,17 @@ describe('poster quality', () => {
     expect(imageUrl('/api/art/', '/poster/movie/1.svg', 'w342')).toBe('/api/art/w342/poster/movie/1.svg');
     expect(imageUrl('https://image.tmdb.org/t/p', '/abc.jpg', 'w500')).toBe('https://image.tmdb.org/t/p/w500/abc.jpg');
     expect(imageUrl('/api/art/', null, 'w342')).toBeNull();
-    expect(backdropSize(375, 2)).toBe('w780');
-    expect(backdropSize(1280, 1)).toBe('original');
+  });
+
+  it('lets the browser choose the size from a srcset (the same markup on the server)', () => {
+    expect(posterSrcSet('/api/art/', '/poster/movie/1.svg')).toBe(
+      '/api/art/w92/poster/movie/1.svg 92w, /api/art/w342/poster/movie/1.svg 342w, ' +
+        '/api/art/w500/poster/movie/1.svg 500w, /api/art/w780/poster/movie/1.svg 780w',
+    );
+    expect(backdropSrcSet('/api/art', '/backdrop/tv/2.svg')).toBe(
+      '/api/art/w780/backdrop/tv/2.svg 780w, /api/art/original/backdrop/tv/2.svg 1920w',
+    );
+    expect(posterSrcSet('/api/art/', null)).toBeNull();
+    expect(backdropSrcSet('/api/art/', undefined)).toBeNull();
   });
 });

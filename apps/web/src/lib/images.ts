@@ -15,13 +15,23 @@ export function posterSize(quality: PosterQuality, renderedWidth: number, device
   return width ? `w${width}` : 'original';
 }
 
-/** Backdrops come in w780 and original; anything wider than a phone gets the original. */
-export function backdropSize(renderedWidth: number, devicePixelRatio = 1): string {
-  return renderedWidth * devicePixelRatio <= 780 ? 'w780' : 'original';
-}
-
 /** The URL of an image path at a size, under the image base of /api/config. */
 export function imageUrl(base: string, path: string | null | undefined, size: string): string | null {
   if (!path) return null;
   return `${base.replace(/\/$/, '')}/${size}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+/**
+ * The `srcset` of a poster at auto quality: every width the host has, so the browser picks by
+ * its own pixel ratio (the same markup whether the server or the browser rendered it).
+ */
+export function posterSrcSet(base: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  return POSTER_WIDTHS.map((width) => `${imageUrl(base, path, `w${width}`)} ${width}w`).join(', ');
+}
+
+/** The `srcset` of a backdrop: w780 for phones, the original (1920 wide) beyond. */
+export function backdropSrcSet(base: string, path: string | null | undefined): string | null {
+  if (!path) return null;
+  return `${imageUrl(base, path, 'w780')} 780w, ${imageUrl(base, path, 'original')} 1920w`;
 }

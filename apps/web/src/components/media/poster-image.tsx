@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Film } from 'lucide-react';
 import { useAppConfig } from '@/lib/app-config.ts';
-import { imageUrl, posterSize, type PosterQuality } from '@/lib/images.ts';
+import { imageUrl, posterSize, posterSrcSet, type PosterQuality } from '@/lib/images.ts';
 import { cn } from '@/lib/cn.ts';
 
 export interface PosterImageProps {
@@ -16,20 +16,25 @@ export interface PosterImageProps {
 }
 
 /**
- * A 2:3 poster: the size follows the poster-quality setting, width and height are set so the
+ * A 2:3 poster: the size follows the poster-quality setting (auto: the browser's choice from a
+ * srcset), width and height are set so the
  * layout never shifts, and a placeholder replaces a missing or broken image.
  */
 export function PosterImage({ path, alt, width, quality = 'auto', priority = false, className }: PosterImageProps) {
   const { data: config } = useAppConfig();
   const [failed, setFailed] = useState(false);
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
-  const src = config ? imageUrl(config.images.secure_base_url, path, posterSize(quality, width, dpr)) : null;
+  const base = config?.images.secure_base_url;
+  const src = base ? imageUrl(base, path, posterSize(quality, width)) : null;
+  // Auto quality: the browser picks the size for its pixel ratio.
+  const srcSet = base && quality === 'auto' ? posterSrcSet(base, path) : null;
 
   return (
     <div className={cn('relative aspect-[2/3] overflow-hidden bg-ink-800', className)}>
       {src && !failed ? (
         <img
           src={src}
+          srcSet={srcSet ?? undefined}
+          sizes={srcSet ? `${width}px` : undefined}
           alt={alt}
           width={width}
           height={Math.round(width * 1.5)}

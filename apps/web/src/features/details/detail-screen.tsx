@@ -45,8 +45,8 @@ function useDetailMeta(details: Details): void {
   useShareMeta({
     title,
     description: details.overview,
-    image: backdrop ? new URL(backdrop, window.location.origin).href : null,
-    url: new URL(pathname, window.location.origin).href,
+    image: backdrop,
+    url: pathname,
     type: isMovie(details) ? 'video.movie' : 'video.tv_show',
   });
 }

@@ -3,8 +3,9 @@ import { useEffect } from 'react';
 export interface ShareMeta {
   title: string;
   description: string;
-  /** Absolute URL of the share image (the backdrop), or null when the title has none. */
+  /** URL of the share image (the backdrop), or null when the title has none; made absolute here. */
   image: string | null;
+  /** The page's URL or path; made absolute here. */
   url: string;
   /** og:type, e.g. video.movie or video.tv_show. */
   type?: string;
@@ -45,17 +46,18 @@ export function useShareMeta(meta: ShareMeta | null): void {
   const isActive = meta !== null;
   useEffect(() => {
     if (!isActive) return;
+    const absolute = (href: string) => new URL(href, window.location.origin).href;
     const undo = [
       setMeta('property', 'og:title', title ?? ''),
       setMeta('property', 'og:description', description ?? ''),
-      setMeta('property', 'og:image', image ?? null),
-      setMeta('property', 'og:url', url ?? ''),
+      setMeta('property', 'og:image', image ? absolute(image) : null),
+      setMeta('property', 'og:url', url ? absolute(url) : ''),
       setMeta('property', 'og:type', type ?? 'website'),
       setMeta('name', 'description', description || title || ''),
       setMeta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
       setMeta('name', 'twitter:title', title ?? ''),
       setMeta('name', 'twitter:description', description ?? ''),
-      setMeta('name', 'twitter:image', image ?? null),
+      setMeta('name', 'twitter:image', image ? absolute(image) : null),
     ];
     return () => undo.reverse().forEach((restore) => restore());
   }, [isActive, title, description, image, url, type]);

@@ -37,5 +37,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useAuthDialogState(): AuthDialogState {
-  return useSyncExternalStore(subscribe, () => state);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => state,
+  );
 }

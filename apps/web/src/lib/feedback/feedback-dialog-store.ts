@@ -18,5 +18,6 @@ export function useFeedbackDialogOpen(): boolean {
       return () => listeners.delete(listener);
     },
     () => open,
+    () => open,
   );
 }

@@ -23,6 +23,8 @@ type HistoryOperation = SyncOperationFor<'history'>;
 
 export interface HistoryStore {
   getSnapshot(): readonly HistoryItem[];
+  /** The defaults, for a page rendered on the server (see PersistedStore). */
+  getServerSnapshot(): readonly HistoryItem[];
   subscribe(listener: () => void): () => void;
   /** product.md §4 "History add"; fails with the §5 validation messages. */
   add(input: HistoryAddInput): LibraryResult<HistoryItem>;
@@ -70,6 +72,7 @@ export function createHistoryStore({
 
   return {
     getSnapshot: base.getSnapshot,
+    getServerSnapshot: base.getServerSnapshot,
     subscribe: base.subscribe,
     getQueue: base.getQueue,
     getLastSync: base.getLastSync,

@@ -9,7 +9,7 @@ import { getWatchLaterStore, type WatchLaterStore } from './watch-later-store.ts
 
 /** The viewing history, newest first, and its actions (product.md §4 "History add"). */
 export function useHistory(store: HistoryStore = getHistoryStore()) {
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return {
     items,
     add: store.add,
@@ -24,15 +24,17 @@ export function useLastWatchedEpisode(
   seriesId: number,
   store: HistoryStore = getHistoryStore(),
 ): LastWatchedEpisode | null {
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return useMemo(() => lastWatchedEpisode(items, seriesId), [items, seriesId]);
 }
 
 /** The Watch Later list, newest first, and its actions (product.md §4 "Watch later add and toggle"). */
 export function useWatchLater(store: WatchLaterStore = getWatchLaterStore()) {
-  const items = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return { items, add: store.add, remove: store.remove, toggle: store.toggle, clear: store.clear };
 }
+
+const notSaved = () => false;
 
 /** Whether a title is in Watch Later; re-renders only when that answer changes. */
 export function useIsInWatchLater(
@@ -41,12 +43,12 @@ export function useIsInWatchLater(
   store: WatchLaterStore = getWatchLaterStore(),
 ): boolean {
   const isSaved = useCallback(() => store.has(movieId, contentType), [store, movieId, contentType]);
-  return useSyncExternalStore(store.subscribe, isSaved);
+  return useSyncExternalStore(store.subscribe, isSaved, notSaved);
 }
 
 /** All settings and the settings actions (product.md §4 "Settings"). */
 export function useSettings(store: SettingsStore = getSettingsStore()) {
-  const settings = useSyncExternalStore(store.subscribe, store.getSnapshot);
+  const settings = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return {
     settings,
     update: store.update,
@@ -60,7 +62,8 @@ export function useSettings(store: SettingsStore = getSettingsStore()) {
 /** One setting and its setter, like useState; re-renders only when that setting changes. */
 export function useSetting<K extends keyof Settings>(key: K, store: SettingsStore = getSettingsStore()) {
   const read = useCallback(() => store.getSnapshot()[key], [store, key]);
-  const value = useSyncExternalStore(store.subscribe, read);
+  const readServer = useCallback(() => store.getServerSnapshot()[key], [store, key]);
+  const value = useSyncExternalStore(store.subscribe, read, readServer);
   const set = useCallback((next: Settings[K]) => store.set(key, next), [store, key]);
   return [value, set] as const;
 }
@@ -73,7 +76,11 @@ export function useHasUnsyncedChanges(
   history: HistoryStore = getHistoryStore(),
   watchLater: WatchLaterStore = getWatchLaterStore(),
 ): boolean {
-  const historyItems = useSyncExternalStore(history.subscribe, history.getSnapshot);
-  const watchLaterItems = useSyncExternalStore(watchLater.subscribe, watchLater.getSnapshot);
+  const historyItems = useSyncExternalStore(history.subscribe, history.getSnapshot, history.getServerSnapshot);
+  const watchLaterItems = useSyncExternalStore(
+    watchLater.subscribe,
+    watchLater.getSnapshot,
+    watchLater.getServerSnapshot,
+  );
   return historyItems.some((item) => !item.synced) || watchLaterItems.some((item) => !item.synced);
 }

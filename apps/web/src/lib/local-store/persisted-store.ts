@@ -33,6 +33,11 @@ export interface SyncCompletion {
 export interface PersistedStore<T, S extends SyncStore> {
   /** The same object until the value changes. */
   getSnapshot(): T;
+  /**
+   * What a page rendered on the server showed: nothing stored (the defaults). React hydrates
+   * with it, then re-renders with the browser's own data.
+   */
+  getServerSnapshot(): T;
   subscribe(listener: () => void): () => void;
   /** Operations not yet sent to the server, oldest first (product.md §4). */
   getQueue(): SyncOperationFor<S>[];
@@ -66,8 +71,11 @@ export function createPersistedStore<T, S extends SyncStore>(
     if (changed) notify();
   });
 
+  let serverSnapshot: { value: T } | null = null;
+
   return {
     getSnapshot: value.get,
+    getServerSnapshot: () => (serverSnapshot ??= { value: parse(undefined) }).value,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

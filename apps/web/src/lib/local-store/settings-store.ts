@@ -26,6 +26,8 @@ export interface ExportedData {
 
 export interface SettingsStore {
   getSnapshot(): Settings;
+  /** The defaults, for a page rendered on the server (see PersistedStore). */
+  getServerSnapshot(): Settings;
   subscribe(listener: () => void): () => void;
   /** Saves a change at once; an invalid value fails with "Failed to update setting." (§8). */
   update(patch: SettingsPatch): LibraryResult<Settings>;
@@ -80,6 +82,7 @@ export function createSettingsStore({
 
   return {
     getSnapshot: base.getSnapshot,
+    getServerSnapshot: base.getServerSnapshot,
     subscribe: base.subscribe,
     getQueue: base.getQueue,
     getLastSync: base.getLastSync,

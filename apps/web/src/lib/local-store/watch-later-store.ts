@@ -25,6 +25,8 @@ type WatchLaterOperation = SyncOperationFor<'watch_later'>;
 
 export interface WatchLaterStore {
   getSnapshot(): readonly WatchLaterItem[];
+  /** The defaults, for a page rendered on the server (see PersistedStore). */
+  getServerSnapshot(): readonly WatchLaterItem[];
   subscribe(listener: () => void): () => void;
   /** Fails with "Item already in watch later" for a saved title (product.md §5). */
   add(input: WatchLaterAddInput): LibraryResult<WatchLaterItem>;
@@ -68,6 +70,7 @@ export function createWatchLaterStore({
 
   return {
     getSnapshot: base.getSnapshot,
+    getServerSnapshot: base.getServerSnapshot,
     subscribe: base.subscribe,
     getQueue: base.getQueue,
     getLastSync: base.getLastSync,

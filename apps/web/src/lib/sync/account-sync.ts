@@ -72,7 +72,7 @@ export type SyncLabel = 'Syncing...' | 'Synced' | 'Sync failed' | 'Offline';
 /** The user menu's sync status text (product.md §2 User menu, §4 Sync indicator). */
 export function useSyncLabel(): SyncLabel {
   const sync = getSyncEngine();
-  const { status } = useSyncExternalStore(sync.subscribe, sync.getState);
+  const { status } = useSyncExternalStore(sync.subscribe, sync.getState, sync.getState);
   const pending = useHasUnsyncedChanges();
   if (status === 'offline') return 'Offline';
   if (status === 'failed') return 'Sync failed';

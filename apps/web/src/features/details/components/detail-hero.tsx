@@ -10,7 +10,7 @@ import { paths } from '@/config/paths.ts';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { cn } from '@/lib/cn.ts';
-import { backdropSize, imageUrl } from '@/lib/images.ts';
+import { backdropSrcSet, imageUrl } from '@/lib/images.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { isMovie, runtimeOf, yearOfDetails, type Details } from '../detail-facts.ts';
@@ -22,15 +22,18 @@ const RATING_TONES = { high: 'text-rating-high', mid: 'text-rating-mid', low: 't
 function Backdrop({ path }: { path: string | null }) {
   const { data: config } = useAppConfig();
   const [failed, setFailed] = useState(false);
-  const dpr = typeof window === 'undefined' ? 1 : window.devicePixelRatio;
-  const width = typeof window === 'undefined' ? 1280 : window.innerWidth;
-  const src = config ? imageUrl(config.images.secure_base_url, path, backdropSize(width, dpr)) : null;
+  const base = config?.images.secure_base_url;
+  const src = base ? imageUrl(base, path, 'w780') : null;
+  // The browser picks w780 or the original for its width and pixel ratio.
+  const srcSet = base ? backdropSrcSet(base, path) : null;
   return (
     <div className="absolute inset-x-0 top-0 -z-10 h-[68vw] max-h-[520px] md:h-full md:max-h-none" aria-hidden>
       <div className="absolute inset-0 bg-gradient-to-br from-ink-700 via-ink-850 to-ink-950" />
       {src && !failed ? (
         <img
           src={src}
+          srcSet={srcSet ?? undefined}
+          sizes="100vw"
           alt=""
           width={1280}
           height={720}

@@ -1,0 +1,97 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, useBrowser } from './support.ts';
+
+/**
+ * Server rendering: the catalogue's pages arrive as HTML with their content (readable with
+ * scripts off), and the app then takes the markup over without re-rendering it or complaining.
+ */
+describe('server-rendered pages', () => {
+  const browser = useBrowser();
+  let movie: { id: number; title: string };
+
+  beforeAll(async () => {
+    const response = await fetch(`${browser.baseUrl}/api/catalogue/search?q=fight%20club`);
+    const body = (await response.json()) as { results: Array<{ id: number; title: string }> };
+    movie = body.results.find((result) => result.title === 'Fight Club')!;
+    expect(movie).toBeDefined();
+  });
+
+  it('shows a movie, the home page and browse with scripts turned off', async () => {
+    const { page: plain } = await browser.open(MOBILE, { javaScriptEnabled: false });
+    {
+      await plain.goto(`/movie/${movie.id}`);
+      await expect(plain.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Fight Club');
+      expect(await plain.getByRole('link', { name: 'Home' }).first().getAttribute('href')).toBe('/');
+      // The page is on screen: no start-up overlay covers it.
+      expect(await plain.locator('#boot-overlay').count()).toBe(0);
+
+      await plain.goto('/browse');
+      expect(await plain.locator('main a[href^="/movie/"]').count()).toBeGreaterThanOrEqual(20);
+
+      await plain.goto('/');
+      expect(await plain.locator('main img').count()).toBeGreaterThan(0);
+    }
+  });
+
+  it('hydrates without a mismatch and the page then works', async () => {
+    const viewer = await browser.open();
+    const { page } = viewer;
+    const response = await page.goto(`/movie/${movie.id}`);
+    const html = (await response!.text()) ?? '';
+    expect(html).toContain('id="ssr-state"');
+    expect(html).toMatch(/<h1[^>]*>Fight Club<\/h1>/);
+    // Hydrated: the app answers a click (Watch Later is saved in this browser).
+    const save = page.getByRole('button', { name: /Watch Later/ }).first();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app ?? '')).toBe('ready');
+    await save.click();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('marquee:watch_later') ?? ''))
+      .toContain(String(movie.id));
+    // Client-side navigation still works from a hydrated page.
+    await page.getByRole('link', { name: 'Browse' }).first().click();
+    await page.waitForURL('**/browse');
+    expect(viewer.errors).toEqual([]);
+  });
+
+  it('keeps a tap made before the app took the page over, and acts on it then', async () => {
+    const { page } = await browser.open();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/start-*.js', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`/movie/${movie.id}`, { waitUntil: 'commit' });
+    await page.getByRole('button', { name: 'Add to Watch Later' }).click();
+    expect(await page.evaluate(() => document.documentElement.dataset.app ?? '')).toBe('');
+    release();
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('marquee:watch_later') ?? ''))
+      .toContain(String(movie.id));
+  });
+
+  it("applies the visitor's display settings before any of the app's code runs", async () => {
+    const viewer = await browser.open();
+    const { page } = viewer;
+    await page.goto('/faq');
+    await page.evaluate(() =>
+      localStorage.setItem('marquee:settings', JSON.stringify({ darkMode: false, fontSize: 'large' })),
+    );
+    // Without the app's scripts, only index.html's inline script (allowed by its CSP hash) can act.
+    await page.route('**/assets/*.js', (route) => route.abort());
+    await page.goto('/faq');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dim'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.fontSize)).toBe('large');
+    // The aborted scripts are reported as failed loads; a CSP refusal would be an error too.
+    expect(viewer.errors.filter((error) => !/Failed to load resource/.test(error))).toEqual([]);
+    viewer.errors.length = 0;
+  });
+
+  it('leaves the browser-only pages to the browser, behind the start-up overlay', async () => {
+    const response = await fetch(`${browser.baseUrl}/settings`);
+    const html = await response.text();
+    expect(html).not.toContain('id="ssr-state"');
+    expect(html).toContain('id="boot-overlay"');
+    expect(html).toContain('<div id="root"></div>');
+  });
+});

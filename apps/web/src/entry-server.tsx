@@ -1,0 +1,80 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { Providers } from './app/providers.tsx';
+import { isServerRendered, routes } from './app/router.tsx';
+import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
+
+/**
+ * The server-side renderer (built by `vite build --ssr`, loaded by the server's web plugin):
+ * renders a page's first screen to HTML with the data it asks for, so that a visitor sees the
+ * page before any script has run; main.tsx then hydrates it.
+ *
+ * Pages render as a guest would see them: the session and the browser's own data (history,
+ * Watch Later, settings) are left to the browser, which fills them in after hydration.
+ */
+
+/** The queries fetched for a server render: catalogue data, the same for every visitor. */
+const SHARED_DATA = new Set(['catalogue', 'config', 'home', 'lists', 'list']);
+/** Render passes: each may reveal queries that depend on the previous pass's answers. */
+const MAX_PASSES = 4;
+
+export interface RenderedPage {
+  /** The markup of #root. */
+  html: string;
+  /** The query cache, dehydrated, for main.tsx to hydrate with. */
+  state: unknown;
+}
+
+/** Where the app's API requests go while rendering (the server's own routes, in process). */
+export function setServerTransport(transport: ApiTransport): void {
+  setApiTransport(transport);
+}
+
+function isSharedQuery(query: Query): boolean {
+  const [scope] = query.queryKey;
+  const enabled = (query.options as { enabled?: unknown }).enabled;
+  return typeof scope === 'string' && SHARED_DATA.has(scope) && enabled !== false;
+}
+
+/**
+ * The page at `url` (path and query), or null when it is not one the server renders (a route
+ * that shows the browser's own data, a redirect) or its data could not all be fetched: the
+ * browser then renders it as before.
+ */
+export async function renderPage(url: string, origin: string): Promise<RenderedPage | null> {
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(url, origin)));
+  if (context instanceof Response) return null;
+  const leaf = context.matches.at(-1)?.route;
+  if (!leaf || !isServerRendered(leaf) || context.errors) return null;
+
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const app = (
+    <StrictMode>
+      <Providers client={queryClient}>
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>
+  );
+
+  let html = '';
+  for (let pass = 0; pass < MAX_PASSES; pass++) {
+    html = renderToString(app);
+    const wanted = queryClient
+      .getQueryCache()
+      .getAll()
+      .filter(
+        (query) => query.state.status === 'pending' && query.state.fetchStatus === 'idle' && isSharedQuery(query),
+      );
+    if (wanted.length === 0) break;
+    if (pass === MAX_PASSES - 1) return null;
+    await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
+  }
+  const cache = queryClient.getQueryCache().getAll();
+  // A failed or still-missing answer would render differently in the browser: leave the page to it.
+  if (cache.some((query) => isSharedQuery(query) && query.state.status !== 'success')) return null;
+  return { html, state: dehydrate(queryClient) };
+}
