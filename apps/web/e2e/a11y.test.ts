@@ -1,11 +1,33 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
+import { createAccount, signInContext } from './session.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support.ts';
 
 interface Sample {
   movie: number;
   tv: number;
+  list: string;
+  /** The newest movie and its release date, for the recent-release warning. */
+  recent: { id: number; release_date: string };
+}
+
+/** Two custom sources (player.md §3), answered by the test: the player then has a source to pick. */
+async function withMirrorSources(page: Page, baseUrl: string) {
+  await page.addInitScript((appOrigin) => {
+    // Init scripts also run in the embeds' frames, which must not touch Marquee's storage.
+    if (location.origin !== appOrigin) return;
+    const mirror = (name: string) => ({
+      name,
+      movieUrl: `https://${name}.example/movie/{movieID}`,
+      tvUrl: `https://${name}.example/tv/{seriesId}/{season}/{episode}`,
+      recommended: false,
+    });
+    localStorage.setItem('marquee:settings', JSON.stringify({ customVideoSources: [mirror('one'), mirror('two')] }));
+  }, baseUrl);
+  await page.route(/^https:\/\/(one|two)\.example\//, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Mirror</title><p>playing</p>' }),
+  );
 }
 
 /** Every route of product.md §2 and player.md §2 in its main state. */
@@ -20,6 +42,7 @@ function routes(sample: Sample): string[] {
     `/movie/${sample.movie}`,
     `/series/${sample.tv}`,
     `/watch/movie/${sample.movie}`,
+    `/watch/series/${sample.tv}`,
     '/watchlater',
     '/history',
     '/settings#profile',
@@ -29,6 +52,7 @@ function routes(sample: Sample): string[] {
     '/settings#accessibility',
     '/settings#data',
     '/lists',
+    `/list/${sample.list}`,
     '/help',
     '/contact',
     '/faq',
@@ -56,13 +80,16 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
   let sample: Sample;
 
   beforeAll(async () => {
-    const first = async (type: string) =>
-      (
-        (await (await fetch(`${browser.baseUrl}/api/catalogue/discover?type=${type}`)).json()) as {
-          results: Array<{ id: number }>;
-        }
-      ).results[0]!.id;
-    sample = { movie: await first('movie'), tv: await first('tv') };
+    const first = async <T>(path: string) =>
+      ((await (await fetch(`${browser.baseUrl}${path}`)).json()) as { results: T[] }).results[0]!;
+    sample = {
+      movie: (await first<{ id: number }>('/api/catalogue/discover?type=movie')).id,
+      tv: (await first<{ id: number }>('/api/catalogue/discover?type=tv')).id,
+      list: (await first<{ id: string }>('/api/lists')).id,
+      recent: await first<{ id: number; release_date: string }>(
+        '/api/catalogue/discover?type=movie&sort_by=release_date.desc',
+      ),
+    };
   });
 
   for (const [label, viewport] of [
@@ -115,28 +142,195 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await page.getByRole('listbox').first().waitFor();
     await check('search dropdown');
 
+    await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+    const auth = page.getByRole('dialog', { name: 'Sign In' });
+    await auth.getByRole('button', { name: 'Forgot password?' }).click();
+    await auth.getByText('Please enter your email address').waitFor();
+    await check('auth dialog, forgot password without an address');
+    await page.keyboard.press('Escape');
+    await auth.waitFor({ state: 'detached' });
+
+    await page.getByRole('contentinfo').getByRole('button', { name: 'Send Feedback' }).click();
+    await page.getByRole('dialog', { name: 'Send Feedback' }).getByRole('button', { name: '4 stars' }).click();
+    await check('feedback dialog');
+    await page.keyboard.press('Escape');
+
+    // A series: the detail page's episode list on another season, then its watching view.
+    await page.goto(`/series/${sample.tv}`);
+    await settle(page);
+    await page.getByRole('combobox', { name: 'Season' }).selectOption({ index: 1 });
+    await page.getByRole('list', { name: /^Season \d+ episodes$/ }).waitFor();
+    await check('series, second season');
+    await page
+      .getByRole('button', { name: /open the discussion/ })
+      .first()
+      .click();
+    await page.getByRole('dialog', { name: /^Comments/ }).waitFor();
+    await check('comments dialog');
+    await page.keyboard.press('Escape');
+
+    await withMirrorSources(page, browser.baseUrl);
+    await page.goto(`/watch/series/${sample.tv}`);
+    await settle(page);
+    const episodes = page.getByRole('list', { name: /^Season \d+ episode list$/ });
+    await episodes.getByRole('button').nth(1).click();
+    await expect.poll(() => episodes.locator('[aria-current="true"]').count()).toBe(1);
+    await check('episode browser, second episode playing');
+    const source = page.getByLabel('Video source');
+    await source.focus();
+    await source.selectOption({ label: 'two' });
+    await expect.poll(() => page.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/two\.example\//);
+    await check('source picker, another source chosen');
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page.getByRole('menu').waitFor();
+    await check('share menu');
+    await page.keyboard.press('Escape');
+
     await page.setViewportSize(MOBILE);
     await page.goto('/');
     await settle(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     await check('mobile menu');
-    expect(found).toEqual({});
-  });
 
-  it('keeps AA contrast in high-contrast mode', async () => {
+    // player.md §9: a movie released 0 to 15 days ago opens with a warning.
+    const { page: early } = await browser.open(DESKTOP);
+    await early.emulateMedia({ reducedMotion: 'reduce' });
+    await early.clock.setFixedTime(Date.parse(`${sample.recent.release_date}T12:00:00Z`) + 5 * 24 * 3600_000);
+    await early.goto(`/watch/movie/${sample.recent.id}`);
+    await early.getByRole('dialog', { name: 'Recently Released Movie' }).waitFor();
+    const violations = await seriousViolations(early);
+    if (violations.length > 0) found['recent-release warning'] = violations;
+    expect(found).toEqual({});
+  }, 120_000);
+
+  it('signed-in pages, menus and dialogs', async () => {
+    const account = await createAccount('axe');
     const { page, context } = await browser.open(DESKTOP);
-    await context.addInitScript(() => {
-      localStorage.setItem('marquee:settings', JSON.stringify({ highContrastMode: true }));
-    });
+    await signInContext(context, account);
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const found: Record<string, unknown> = {};
-    for (const route of ['/', '/browse', `/movie/${sample.movie}`, `/series/${sample.tv}`, '/settings#accessibility']) {
+    const check = async (state: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length > 0) found[state] = violations;
+    };
+    const closeAlert = async () => {
+      await page.keyboard.press('Escape');
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    };
+
+    // Something in Watch Later, History and the discussion.
+    await page.goto(`/movie/${sample.movie}`);
+    await settle(page);
+    await page.getByRole('button', { name: 'Add to Watch Later' }).click();
+    await page.getByRole('button', { name: 'In Watch Later' }).waitFor();
+    const discussion = page.getByRole('region', { name: 'Discussion' });
+    await discussion.getByLabel('Share your thoughts').fill('Checked by axe.');
+    await check('detail page, comment being written');
+    await discussion.getByRole('button', { name: 'Post' }).click();
+    const comment = discussion.getByRole('article').filter({ hasText: 'Checked by axe.' });
+    await comment.getByRole('button', { name: 'Edit' }).click();
+    await check('comment being edited');
+    await comment.getByRole('button', { name: 'Cancel' }).click();
+    await comment.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('alertdialog', { name: 'Delete comment?' }).waitFor();
+    await check('comment delete confirmation');
+    await closeAlert();
+    await page.goto(`/watch/movie/${sample.movie}`);
+    await settle(page);
+
+    for (const [route, clear] of [
+      ['/watchlater', 'Clear Watch Later?'],
+      ['/history', 'Clear your history?'],
+    ] as const) {
       await page.goto(route);
       await settle(page);
-      expect(await page.evaluate(() => document.documentElement.className)).toContain('high-contrast');
-      const violations = await seriousViolations(page);
-      if (violations.length > 0) found[route] = violations;
+      await check(`${route}, signed in`);
+      await page.getByRole('main').getByRole('button', { name: 'Clear' }).click();
+      await page.getByRole('alertdialog', { name: clear }).waitFor();
+      await check(`${route}, clear confirmation`);
+      await closeAlert();
     }
+
+    await page.goto('/settings#data');
+    await settle(page);
+    for (const [button, clear] of [
+      ['Clear history', 'Clear your history?'],
+      ['Clear Watch Later', 'Clear Watch Later?'],
+    ] as const) {
+      await page.getByRole('main').getByRole('button', { name: button, exact: true }).click();
+      await page.getByRole('alertdialog', { name: clear }).waitFor();
+      await check(`settings, ${button} confirmation`);
+      await closeAlert();
+    }
+    await page.goto('/settings#profile');
+    await settle(page);
+    await check('settings, profile, signed in');
+    await page.getByRole('main').getByRole('button', { name: 'Sign Out' }).click();
+    await page.getByRole('dialog', { name: 'Sign Out' }).waitFor();
+    await check('settings, sign-out dialog');
+    await page.keyboard.press('Escape');
+
+    const menuButton = page.getByRole('button', { name: /^Account menu for / });
+    await menuButton.click();
+    await page.getByRole('menu').waitFor();
+    await check('user menu');
+    await page.getByRole('menuitem', { name: 'View profile' }).click();
+    const profile = page.getByRole('dialog', { name: 'Profile' });
+    await profile.getByText(account.email).waitFor();
+    await check('profile dialog');
+    await profile.getByRole('button', { name: 'Edit Profile' }).click();
+    await profile.getByLabel('Username').waitFor();
+    await check('profile dialog, editing');
+    await page.keyboard.press('Escape');
+    await profile.waitFor({ state: 'detached' });
+    await menuButton.click();
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByRole('dialog', { name: 'Sign Out' }).waitFor();
+    await check('user menu, sign-out dialog');
+    await page.keyboard.press('Escape');
+
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await check('mobile menu, signed in');
     expect(found).toEqual({});
-  });
+  }, 120_000);
+
+  // The dark theme is the default, checked with every rule above; these are the other two.
+  for (const [theme, settings] of [
+    ['dim', { darkMode: false }],
+    ['high-contrast', { highContrastMode: true }],
+  ] as const) {
+    it(`keeps AA contrast in the ${theme} theme`, async () => {
+      const { page, context } = await browser.open(DESKTOP);
+      await context.addInitScript((stored) => {
+        localStorage.setItem('marquee:settings', JSON.stringify(stored));
+      }, settings);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const found: Record<string, unknown> = {};
+      const check = async (state: string) => {
+        const violations = await seriousViolations(page, ['color-contrast']);
+        if (violations.length > 0) found[state] = violations;
+      };
+      for (const route of [
+        '/',
+        '/browse',
+        `/movie/${sample.movie}`,
+        `/series/${sample.tv}`,
+        `/watch/movie/${sample.movie}`,
+        `/list/${sample.list}`,
+        '/settings#accessibility',
+      ]) {
+        await page.goto(route);
+        await settle(page);
+        expect(await page.evaluate(() => document.documentElement.classList.value)).toContain(theme);
+        await check(route);
+      }
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+      const auth = page.getByRole('dialog', { name: 'Sign In' });
+      await auth.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await auth.getByText('Email is required').waitFor();
+      await check('auth dialog with errors');
+      expect(found).toEqual({});
+    }, 120_000);
+  }
 });

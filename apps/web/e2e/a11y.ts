@@ -13,11 +13,12 @@ export interface AxeViolation {
 }
 
 /**
- * Runs axe-core in the page (WCAG 2.1 A and AA rules plus best practices) and returns the
- * serious and critical violations, each with the selectors of the elements at fault. Evaluated
- * through the DevTools protocol, so the app's CSP (no inline scripts) stays as it is.
+ * Runs axe-core in the page (WCAG 2.1 A and AA rules plus best practices, or only the rules
+ * named) and returns the serious and critical violations, each with the selectors of the
+ * elements at fault. Evaluated through the DevTools protocol, so the app's CSP (no inline
+ * scripts) stays as it is.
  */
-export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
+export async function seriousViolations(page: Page, rules?: string[]): Promise<AxeViolation[]> {
   // Colours are judged once transitions (a dialog fading in) have ended.
   await page
     .waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), null, {
@@ -26,10 +27,12 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
     .catch(() => undefined);
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(`${AXE_SOURCE}\n;void 0`);
-  const violations = await page.evaluate(async () => {
+  const violations = await page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
     const result = (await axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      runOnly: rules
+        ? { type: 'rule', values: rules }
+        : { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
       resultTypes: ['violations'],
     })) as {
       violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
@@ -40,6 +43,6 @@ export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
       help: violation.help,
       nodes: violation.nodes.slice(0, 5).map((node) => node.target.map(String).join(' ')),
     }));
-  });
+  }, rules);
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
 }

@@ -87,14 +87,13 @@ describe('comments', () => {
     await first.getByText('(edited)').waitFor();
     await readerThread.getByText('A landmark of cinema, truly.').waitFor();
 
-    let confirmation = '';
-    page.once('dialog', (dialog) => {
-      confirmation = dialog.message();
-      void dialog.accept();
-    });
     await first.getByRole('button', { name: 'Delete' }).click();
+    const confirmation = page.getByRole('alertdialog', { name: 'Delete comment?' });
+    await confirmation
+      .getByText('Are you sure you want to delete this comment? This action cannot be undone.')
+      .waitFor();
+    await confirmation.getByRole('button', { name: 'Delete' }).click();
     await toast(page, 'Comment Deleted').waitFor();
-    expect(confirmation).toBe('Are you sure you want to delete this comment? This action cannot be undone.');
     await discussion.getByText('[Comment deleted]').waitFor();
     await discussion.getByText('Agreed, the ending especially.').waitFor();
     await readerThread.getByText('[Comment deleted]').waitFor();

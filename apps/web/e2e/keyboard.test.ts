@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { signInContext, type Account } from './session.ts';
 import { DESKTOP, useBrowser } from './support.ts';
 
 interface Focused {
@@ -8,31 +9,96 @@ interface Focused {
   visible: boolean;
 }
 
-/** What has the keyboard focus, and whether it shows a focus indicator (outline or ring). */
+const baseUrl = inject('baseUrl');
+
+/**
+ * What has the keyboard focus, and whether it shows a focus indicator (outline or ring). The name
+ * is the one a user hears: aria-label, else the field's label, else the text.
+ */
 function focused(page: Page): Promise<Focused | null> {
   return page.evaluate(() => {
+    // The text a user hears: no aria-hidden or undisplayed parts, no form controls inside a label.
+    const textOf = (node: Node | null): string => {
+      let text = '';
+      node?.childNodes.forEach((child) => {
+        if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
+        if (!(child instanceof HTMLElement) && !(child instanceof SVGElement)) return;
+        if (child.getAttribute('aria-hidden') === 'true' || getComputedStyle(child).display === 'none') return;
+        if (['SELECT', 'INPUT', 'TEXTAREA'].includes(child.tagName)) return;
+        text += ` ${textOf(child)} `;
+      });
+      return text;
+    };
     const element = document.activeElement as HTMLElement | null;
     if (!element || element === document.body) return null;
     const style = getComputedStyle(element);
     const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
     const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
+    const labelledBy = element.getAttribute('aria-labelledby');
+    const labels = (element as HTMLInputElement).labels;
+    const name =
+      element.getAttribute('aria-label') ??
+      (labelledBy
+        ? labelledBy
+            .split(' ')
+            .map((id) => textOf(document.getElementById(id)))
+            .join(' ')
+        : null) ??
+      (labels && labels.length > 0 ? textOf(labels[0]!) : null) ??
+      textOf(element);
     return {
       tag: element.tagName.toLowerCase(),
-      name: (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60),
+      name: name.replace(/\s+/g, ' ').trim().slice(0, 60),
       visible: outline || ring,
     };
   });
 }
 
+/** Asserts the focus is on an element whose name matches, with a visible focus indicator. */
+async function expectFocus(page: Page, name: string | RegExp) {
+  // Radix moves the focus a moment after the key (as a menu or dialog mounts or unmounts).
+  await expect.poll(async () => (await focused(page))?.name).toMatch(name);
+  expect(await focused(page)).toMatchObject({ visible: true });
+}
+
+/**
+ * Presses Tab (or Shift+Tab) until the focus reaches an element whose name matches, and asserts
+ * that every stop on the way showed where the focus was.
+ */
+async function tabTo(page: Page, name: string | RegExp, { max = 40, backwards = false } = {}): Promise<void> {
+  const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
+  const hidden: Focused[] = [];
+  const seen: string[] = [];
+  for (let step = 0; step < max; step++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const stop = await focused(page);
+    seen.push(stop?.name ?? '(body)');
+    if (stop && !stop.visible) hidden.push(stop);
+    if (stop && matches(stop.name)) {
+      expect(hidden, 'stops without a visible focus indicator').toEqual([]);
+      return;
+    }
+  }
+  throw new Error(`${String(name)} was not reached in ${max} presses of Tab; the stops: ${seen.join(' | ')}`);
+}
+
+/** Whether the focus is inside the element. */
+function holdsFocus(locator: Locator): Promise<boolean> {
+  return locator.evaluate((node) => node.contains(document.activeElement));
+}
+
+const toast = (page: Page, title: string) => page.locator('[data-sonner-toast]').filter({ hasText: title });
+
 describe('keyboard alone', () => {
   const browser = useBrowser();
   let movie: { id: number; title: string };
+  let series: { id: number; name: string };
 
   beforeAll(async () => {
-    const answer = (await (await fetch(`${browser.baseUrl}/api/catalogue/discover?type=movie`)).json()) as {
-      results: Array<{ id: number; title: string }>;
-    };
-    movie = answer.results[0]!;
+    const discover = async <T>(type: string) =>
+      ((await (await fetch(`${baseUrl}/api/catalogue/discover?type=${type}`)).json()) as { results: T[] }).results;
+    movie = (await discover<{ id: number; title: string }>('movie'))[0]!;
+    series = (await discover<{ id: number; name: string }>('tv'))[0]!;
   });
 
   it('shows where the focus is on every stop of the home page', async () => {
@@ -59,12 +125,7 @@ describe('keyboard alone', () => {
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
 
     // Tab forward from the content to the Watch Later control and use it.
-    let reached = false;
-    for (let step = 0; step < 25 && !reached; step++) {
-      await page.keyboard.press('Tab');
-      reached = (await focused(page))?.name === 'Add to Watch Later';
-    }
-    expect(reached).toBe(true);
+    await tabTo(page, 'Add to Watch Later', { max: 25 });
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'In Watch Later' }).waitFor();
 
@@ -73,14 +134,300 @@ describe('keyboard alone', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Sign In' });
     await dialog.waitFor();
-    expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    expect(await holdsFocus(dialog)).toBe(true);
     for (let step = 0; step < 12; step++) {
       await page.keyboard.press('Tab');
-      expect(await dialog.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      expect(await holdsFocus(dialog)).toBe(true);
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Radix gives the focus back as the dialog's content unmounts, a moment after it is gone.
-    await expect.poll(async () => (await focused(page))?.name).toBe('Sign In');
+    await expectFocus(page, 'Sign In');
+  });
+
+  it('browses: filters, sort and paging', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/browse');
+    await page.getByRole('heading', { level: 2, name: /^All Movies \(/ }).waitFor();
+    await tabTo(page, 'Filters');
+    await page.keyboard.press('Enter');
+    await tabTo(page, 'Genre');
+    // A closed select takes the arrow keys: the next option is chosen and applied.
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.has('with_genres'));
+    await tabTo(page, 'Sort by', { backwards: true });
+    await page.keyboard.press('ArrowDown');
+    await page.waitForURL((url) => url.searchParams.get('sort_by') === 'release_date.desc');
+    await tabTo(page, 'Page 2', { max: 100 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expectFocus(page, 'Page 2');
+  });
+
+  it('searches: types, moves to a result with the arrows and opens it with Enter', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/');
+    await tabTo(page, 'Search movies and series');
+    await page.keyboard.type(movie.title);
+    const listbox = page.getByRole('listbox', { name: 'Search results' });
+    await listbox.getByRole('option').first().waitFor();
+    await page.keyboard.press('ArrowDown');
+    // The active option is shown (the combobox keeps the focus and points at it).
+    const active = await page
+      .getByRole('combobox', { name: 'Search movies and series' })
+      .getAttribute('aria-activedescendant');
+    expect(active).toBeTruthy();
+    expect(await page.locator(`[id="${active}"]`).getAttribute('aria-selected')).toBe('true');
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => /^\/(movie|series)\/\d+$/.test(url.pathname));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('on a series: saves it, opens the player, picks a source and an episode, and shares', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.addInitScript((appOrigin) => {
+      // Init scripts also run in the embeds' frames, which must not touch Marquee's storage.
+      if (location.origin !== appOrigin) return;
+      const mirror = (name: string) => ({
+        name,
+        movieUrl: '',
+        tvUrl: `https://${name}.example/tv/{seriesId}/{season}/{episode}`,
+        recommended: false,
+      });
+      localStorage.setItem('marquee:settings', JSON.stringify({ customVideoSources: [mirror('one'), mirror('two')] }));
+    }, baseUrl);
+    await page.route(/^https:\/\/(one|two)\.example\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Mirror</title><p>playing</p>' }),
+    );
+    await page.goto(`/series/${series.id}`);
+    await page.getByRole('heading', { level: 1, name: series.name }).waitFor();
+    await tabTo(page, 'Add to Watch Later');
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'In Watch Later' }).waitFor();
+    await expectFocus(page, 'In Watch Later');
+
+    // The detail page's episode list: another season from its select.
+    await tabTo(page, 'Season');
+    const season = page.getByRole('combobox', { name: 'Season' });
+    const firstSeason = await season.inputValue();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => season.inputValue()).not.toBe(firstSeason);
+
+    await tabTo(page, /^Watch Now/, { backwards: true });
+    await page.keyboard.press('Enter');
+    const player = page.getByRole('region', { name: /^Player: / });
+    await player.waitFor();
+
+    await tabTo(page, 'Video source');
+    const source = page.getByLabel('Video source');
+    await expect.poll(() => source.locator('option:checked').textContent()).toBe('one');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.locator('iframe').getAttribute('src')).toMatch(/^https:\/\/two\.example\/tv\//);
+    await expectFocus(page, 'Video source');
+
+    // The player's episode browser: season select, then an episode.
+    await tabTo(page, 'Browse season');
+    const episodes = page.getByRole('list', { name: /^Season \d+ episode list$/ });
+    await episodes.waitFor();
+    await page.keyboard.press('Tab');
+    const stop = await focused(page);
+    expect(stop).toMatchObject({ tag: 'button', visible: true });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => episodes.locator('[aria-current="true"]').count()).toBe(1);
+    expect(await episodes.locator('[aria-current="true"]').evaluate((node) => node === document.activeElement)).toBe(
+      true,
+    );
+
+    // The share menu: opens on Enter with its first item focused, Escape gives the focus back.
+    await tabTo(page, 'Share', { backwards: true, max: 80 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await expectFocus(page, 'Share on Twitter');
+    await page.keyboard.press('ArrowDown');
+    await expectFocus(page, 'Share on Facebook');
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await expectFocus(page, 'Share');
+  });
+
+  it('changes a setting', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/settings#display');
+    const darkMode = page.getByRole('switch', { name: 'Dark mode' });
+    await darkMode.waitFor();
+    expect(await darkMode.getAttribute('aria-checked')).toBe('true');
+    await tabTo(page, 'Dark mode', { max: 60 });
+    await page.keyboard.press('Space');
+    await expect.poll(() => darkMode.getAttribute('aria-checked')).toBe('false');
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dim'))).toBe(true);
+    await expectFocus(page, 'Dark mode');
+  });
+
+  it('pages through the curated lists and opens one', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/lists');
+    const lists = page.getByRole('list', { name: 'Curated lists' });
+    const firstOnPageOne = (await lists.getByRole('link').first().textContent())!.trim();
+    await tabTo(page, 'Next', { max: 60 });
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('page') === '2');
+    await expect
+      .poll(async () => (await lists.getByRole('link').first().textContent())?.trim())
+      .not.toBe(firstOnPageOne);
+    await expectFocus(page, 'Next');
+    // Back up to the first list of page 2 and open it.
+    const first = (await lists.getByRole('link').first().textContent())!.trim();
+    await tabTo(page, first, { backwards: true, max: 60 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: first }).waitFor();
+  });
+
+  // One account for the file, made through the keyboard journey: the server allows 5 sign-ups a
+  // minute from one address, and the whole browser suite shares it.
+  describe('signed in', () => {
+    let account: Account | undefined;
+
+    it('signs up, asks for a password reset, signs in, uses the user menu and signs out', async () => {
+      const { page } = await browser.open(DESKTOP);
+      const stamp = `${Date.now() % 1_000_000}`;
+      const email = `keys-${stamp}@example.org`;
+      const password = 'no-mouse-here';
+      await page.goto('/');
+      await tabTo(page, 'Sign In');
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('tab', { name: 'Sign In' }).waitFor();
+
+      // Forgot password with no address: the message, reached and shown without a mouse.
+      await tabTo(page, 'Forgot password?');
+      await page.keyboard.press('Enter');
+      await dialog.getByText('Please enter your email address').waitFor();
+
+      // The tabs follow the arrow keys.
+      await tabTo(page, 'Sign In', { backwards: true });
+      await page.keyboard.press('ArrowRight');
+      await expectFocus(page, 'Sign Up');
+      await page.getByRole('dialog', { name: 'Sign Up' }).waitFor();
+      await tabTo(page, 'Email');
+      await page.keyboard.type(email);
+      await tabTo(page, /^Username/);
+      await page.keyboard.type(`keys${stamp}`);
+      await tabTo(page, 'Password');
+      await page.keyboard.type(password);
+      await tabTo(page, 'Confirm password');
+      await page.keyboard.type(password);
+      await tabTo(page, 'Create Account');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Check your email').waitFor();
+      await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+
+      let link: string | undefined;
+      await expect
+        .poll(async () => {
+          const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
+            results: Array<{ to: string; links: string[] }>;
+          };
+          link = outbox.results.find((mail) => mail.to === email)?.links[0];
+          return link;
+        })
+        .toBeDefined();
+      await fetch(link!, { redirect: 'manual' });
+
+      await dialog.getByLabel('Email').focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.type(email);
+      await tabTo(page, 'Password');
+      await page.keyboard.type(password);
+      await page.keyboard.press('Enter');
+      await toast(page, 'Welcome back!').waitFor();
+      await dialog.waitFor({ state: 'detached' });
+      account = { email, password, username: `keys${stamp}` };
+
+      // The user menu: Enter opens it on its first item, the arrows move, Escape gives the focus back.
+      const trigger = page.getByRole('button', { name: new RegExp(`^Account menu for keys${stamp}`) });
+      await trigger.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      await expectFocus(page, /View profile/);
+      await page.keyboard.press('ArrowDown');
+      await expectFocus(page, /Profile/);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      await expectFocus(page, /^Account menu for/);
+
+      // Sign Out from the menu: its dialog, cancelled with Escape, then confirmed.
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await expectFocus(page, /View profile/);
+      await page.keyboard.press('End');
+      await expectFocus(page, 'Sign Out');
+      await page.keyboard.press('Enter');
+      const signOut = page.getByRole('dialog', { name: 'Sign Out' });
+      await signOut.waitFor();
+      expect(await holdsFocus(signOut)).toBe(true);
+      await page.keyboard.press('Escape');
+      await signOut.waitFor({ state: 'detached' });
+      await expectFocus(page, /^Account menu for/);
+
+      await page.keyboard.press('Enter');
+      await menu.waitFor();
+      await expectFocus(page, /View profile/);
+      await page.keyboard.press('End');
+      await expectFocus(page, 'Sign Out');
+      await page.keyboard.press('Enter');
+      await signOut.waitFor();
+      await tabTo(page, 'Sign Out');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Signed out').waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
+    });
+
+    it('writes, edits and deletes a comment, cancelling the delete with Escape first', async () => {
+      const viewer = await browser.open(DESKTOP);
+      await signInContext(viewer.context, account!);
+      const { page } = viewer;
+      await page.goto(`/movie/${movie.id}`);
+      const discussion = page.getByRole('region', { name: 'Discussion' });
+      await discussion.getByLabel('Share your thoughts').waitFor();
+
+      await tabTo(page, 'Share your thoughts', { max: 80 });
+      await page.keyboard.type('Typed without a mouse.');
+      await tabTo(page, 'Post');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Comment Added').waitFor();
+      const comment = discussion.getByRole('article').filter({ hasText: 'Typed without a mouse.' });
+      await comment.waitFor();
+
+      await comment.getByRole('button', { name: 'Edit' }).focus();
+      await page.keyboard.press('Enter');
+      // The edit box takes the focus at once.
+      await expectFocus(page, 'Edit your comment');
+      await page.keyboard.press('End');
+      await page.keyboard.type(' Edited too.');
+      await tabTo(page, 'Save');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Comment Updated').waitFor();
+      await comment.getByText('(edited)').waitFor();
+
+      await comment.getByRole('button', { name: 'Delete' }).focus();
+      await page.keyboard.press('Enter');
+      const confirm = page.getByRole('alertdialog', { name: 'Delete comment?' });
+      await confirm.waitFor();
+      await confirm.getByText('Are you sure you want to delete this comment? This action cannot be undone.').waitFor();
+      // Cancel has the focus first: Enter here would not delete.
+      await expectFocus(page, 'Cancel');
+      await page.keyboard.press('Escape');
+      await confirm.waitFor({ state: 'detached' });
+      await expectFocus(page, 'Delete');
+      expect(await comment.isVisible()).toBe(true);
+
+      await page.keyboard.press('Enter');
+      await confirm.waitFor();
+      await tabTo(page, 'Delete');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Comment Deleted').waitFor();
+      await discussion.getByText('[Comment deleted]').waitFor();
+    });
   });
 });

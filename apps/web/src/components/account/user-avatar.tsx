@@ -38,7 +38,9 @@ export function UserAvatar({
           onError={() => setFailedUrl(avatarUrl)}
         />
       ) : (
-        avatarInitials(username, email)
+        // The initials are a picture of the user, like the image: drawn as generated content, so
+        // that they are not taken for words of the label of the control they sit in (WCAG 2.5.3).
+        <span data-initials={avatarInitials(username, email)} className="before:content-[attr(data-initials)]" />
       )}
     </span>
   );

@@ -4,7 +4,7 @@ import { MessageSquare, Pencil, Reply, Trash2 } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
 import { UserAvatar } from '@/components/account/user-avatar.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { LazyDialog as Dialog } from '@/components/ui/lazy-dialog.tsx';
+import { LazyConfirmDialog as ConfirmDialog, LazyDialog as Dialog } from '@/components/ui/lazy-dialog.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
@@ -106,6 +106,7 @@ function CommentItem({
 }) {
   const client = useQueryClient();
   const [mode, setMode] = useState<'view' | 'reply' | 'edit'>('view');
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const isAuthor = userId !== null && userId === comment.user_id && !comment.is_deleted;
   const name = comment.profile?.username || 'Anonymous';
 
@@ -137,7 +138,6 @@ function CommentItem({
   }
 
   async function remove() {
-    if (!window.confirm(DELETE_CONFIRM)) return;
     try {
       storeComment(client, await deleteComment(comment.id));
       toast.success('Comment Deleted', { description: 'Your comment has been deleted' });
@@ -191,7 +191,7 @@ function CommentItem({
                       <Pencil className="size-3.5" aria-hidden />
                       Edit
                     </Button>
-                    <Button variant="ghost" size="sm" onClick={() => void remove()}>
+                    <Button variant="ghost" size="sm" onClick={() => setIsConfirmingDelete(true)}>
                       <Trash2 className="size-3.5" aria-hidden />
                       Delete
                     </Button>
@@ -213,6 +213,16 @@ function CommentItem({
           </>
         )}
       </article>
+      {isAuthor ? (
+        <ConfirmDialog
+          open={isConfirmingDelete}
+          onOpenChange={setIsConfirmingDelete}
+          title="Delete comment?"
+          description={DELETE_CONFIRM}
+          confirmLabel="Delete"
+          onConfirm={() => void remove()}
+        />
+      ) : null}
       {comment.replies.length > 0 ? (
         <ul>
           {comment.replies.map((child) => (

@@ -13,7 +13,8 @@ const ITEM =
 /**
  * Share menu of the player header (player.md §7 Sharing, §8 Share toasts). Radix gives it the menu
  * pattern: arrow keys, Home/End and type-ahead move through the items, Escape and an outside click
- * close it, and the focus returns to the Share button.
+ * close it, and the focus returns to the Share button. Not modal: a modal menu hides the page from
+ * screen readers while its controls stay focusable.
  */
 export function ShareMenu({ text, url }: { text: string; url: string }) {
   const urls = shareUrls(text, url);
@@ -28,7 +29,7 @@ export function ShareMenu({ text, url }: { text: string; url: string }) {
   }
 
   return (
-    <DropdownMenu.Root>
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild>
         <Button variant="secondary" size="sm">
           <Share2 className="size-4" aria-hidden />

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { AlertDialog } from 'radix-ui';
 import { buttonClasses } from './button.tsx';
 
@@ -14,7 +14,7 @@ export interface ConfirmDialogProps {
 
 /**
  * Asks before a destructive action (role "alertdialog"): focus starts on Cancel, Escape cancels,
- * and the action runs only from its own button.
+ * the action runs only from its own button, and the focus goes back to the control that opened it.
  */
 export function ConfirmDialog({
   open,
@@ -25,11 +25,24 @@ export function ConfirmDialog({
   onConfirm,
   cancelLabel = 'Cancel',
 }: ConfirmDialogProps) {
+  // As in Dialog: Radix gives the focus back only to an AlertDialog.Trigger, and these are opened
+  // by plain buttons, so without this the focus would fall to the page's body.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-ink-850 p-6 shadow-2xl data-[state=open]:animate-fade-in">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!opener.current?.isConnected) return;
+            event.preventDefault();
+            opener.current.focus();
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-ink-850 p-6 shadow-2xl data-[state=open]:animate-fade-in"
+        >
           <AlertDialog.Title className="font-display text-xl tracking-wide text-fg">{title}</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm leading-relaxed text-fg-muted">
             {description}
@@ -37,7 +50,7 @@ export function ConfirmDialog({
           <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel className={buttonClasses('ghost', 'md')}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action
-              className="inline-flex h-10 shrink-0 items-center justify-center rounded-lg bg-ember-500 px-4 text-sm font-medium text-white transition-colors hover:bg-ember-400"
+              className="inline-flex h-10 shrink-0 items-center justify-center rounded-lg bg-ember-600 px-4 text-sm font-medium text-white transition-colors hover:bg-ember-700"
               onClick={onConfirm}
             >
               {confirmLabel}

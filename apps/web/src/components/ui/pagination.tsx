@@ -52,14 +52,22 @@ export interface PaginationProps {
   className?: string;
 }
 
+/**
+ * Previous and Next at either end are marked aria-disabled rather than disabled: a disabled button
+ * drops the keyboard focus, and Next is the button that has it when the last page is reached. They
+ * are dimmed by their text colour, not by opacity, which would also fade the focus outline.
+ */
 export function Pagination({ page, totalPages, onPageChange, count = 7, className }: PaginationProps) {
   const isNarrow = useMediaQuery('(max-width: 639px)');
   if (totalPages <= 1) return null;
   const current = clampPage(page, totalPages);
   const items = pageWindow(current, totalPages, isNarrow ? 3 : count);
-  const go = (target: number) => onPageChange(clampPage(target, totalPages));
+  const go = (target: number) => {
+    const next = clampPage(target, totalPages);
+    if (next !== current) onPageChange(next);
+  };
   const base =
-    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors disabled:pointer-events-none disabled:opacity-40';
+    'inline-flex h-10 min-w-10 items-center justify-center rounded-lg px-3 text-sm font-medium transition-colors aria-disabled:pointer-events-none aria-disabled:text-fg-muted/40';
 
   return (
     <nav aria-label="Pagination" className={cn('flex flex-col items-center gap-3', className)}>
@@ -68,7 +76,7 @@ export function Pagination({ page, totalPages, onPageChange, count = 7, classNam
           type="button"
           className={cn(base, 'gap-1 text-fg-muted hover:bg-white/5 hover:text-fg')}
           onClick={() => go(current - 1)}
-          disabled={current <= 1}
+          aria-disabled={current <= 1 || undefined}
         >
           <ChevronLeft className="size-4" aria-hidden />
           Previous
@@ -98,7 +106,7 @@ export function Pagination({ page, totalPages, onPageChange, count = 7, classNam
           type="button"
           className={cn(base, 'gap-1 text-fg-muted hover:bg-white/5 hover:text-fg')}
           onClick={() => go(current + 1)}
-          disabled={current >= totalPages}
+          aria-disabled={current >= totalPages || undefined}
         >
           Next
           <ChevronRight className="size-4" aria-hidden />

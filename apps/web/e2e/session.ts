@@ -1,0 +1,57 @@
+import { expect, inject } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+
+export interface Account {
+  email: string;
+  password: string;
+  username: string;
+}
+
+const baseUrl = inject('baseUrl');
+let counter = 0;
+
+/**
+ * Makes an account through the API and confirms it with the e-mailed link. The server allows 5
+ * sign-ups a minute from one address, and every browser test shares one: make one per file.
+ * Callers give it up to 90 s (a refused sign-up waits for the next minute once).
+ */
+export async function createAccount(name: string): Promise<Account> {
+  const username = `${name}${Date.now() % 1_000_000}${++counter}`;
+  const account = { email: `${username}@example.org`, password: 'keyboard-and-eyes', username };
+  const signUpOnce = () =>
+    fetch(`${baseUrl}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: baseUrl },
+      body: JSON.stringify({ email: account.email, password: account.password, name: username }),
+    });
+  let signUp = await signUpOnce();
+  if (signUp.status === 429) {
+    // Other files' sign-ups spent this minute's: wait as long as the server says, once.
+    const seconds = Math.min(Number(signUp.headers.get('x-retry-after')) || 60, 60);
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    signUp = await signUpOnce();
+  }
+  expect(signUp.status, await signUp.clone().text()).toBe(200);
+  // Polled by hand: this also runs in beforeAll, where expect.poll is not allowed.
+  let link: string | undefined;
+  for (let attempt = 0; attempt < 100 && link === undefined; attempt++) {
+    const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
+      results: Array<{ to: string; links: string[] }>;
+    };
+    link = outbox.results.find((mail) => mail.to === account.email)?.links[0];
+    if (link === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  if (link === undefined) throw new Error(`no confirmation e-mail reached ${account.email}`);
+  const confirm = await fetch(link, { redirect: 'manual' });
+  expect(confirm.status).toBe(302);
+  return account;
+}
+
+/** Signs a browser context in (its cookie jar gets the session), as a returning user would be. */
+export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
+  const answer = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: account.email, password: account.password },
+    headers: { origin: baseUrl },
+  });
+  expect(answer.status()).toBe(200);
+}
