@@ -157,3 +157,12 @@ describe('settings store', () => {
     expect(store.getLastSync()).toBe(NOW.toISOString());
   });
 });
+
+describe('the server snapshot', () => {
+  it('is the defaults whatever this browser chose', () => {
+    const store = makeStore();
+    store.set('gridColumns', 8);
+    expect(store.getSnapshot().gridColumns).toBe(8);
+    expect(store.getServerSnapshot()).toEqual(DEFAULT_SETTINGS);
+  });
+});

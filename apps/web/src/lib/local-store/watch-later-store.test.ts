@@ -102,3 +102,14 @@ describe('watch later store', () => {
     expect(one.getSnapshot()).toEqual([]);
   });
 });
+
+describe('the server snapshot', () => {
+  it('is the empty list whatever this browser saved, the same object every time', () => {
+    const store = makeStore();
+    store.add(title());
+    expect(store.getSnapshot()).toHaveLength(1);
+    // A page rendered on the server showed a guest's empty list; hydration must start from it.
+    expect(store.getServerSnapshot()).toEqual([]);
+    expect(store.getServerSnapshot()).toBe(store.getServerSnapshot());
+  });
+});
