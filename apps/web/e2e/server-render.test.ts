@@ -79,7 +79,8 @@ describe('server-rendered pages', () => {
     );
     // Without the app's scripts, only index.html's inline script (allowed by its CSP hash) can act.
     await page.route('**/assets/*.js', (route) => route.abort());
-    await page.goto('/faq');
+    await page.goto('/faq', { waitUntil: 'commit' });
+    await page.waitForLoadState('domcontentloaded');
     expect(await page.evaluate(() => document.documentElement.classList.contains('dim'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.fontSize)).toBe('large');
     // The aborted scripts are reported as failed loads; a CSP refusal would be an error too.

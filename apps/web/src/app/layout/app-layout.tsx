@@ -20,13 +20,25 @@ function RouteFallback() {
   );
 }
 
+/**
+ * Hides the start-up overlay and marks the app ready once the page itself has rendered: on a page
+ * the server rendered, that is when its content is hydrated (React hydrates it after the layout),
+ * and after the re-render with the browser's own data that follows.
+ */
+function MarkReady() {
+  useEffect(() => {
+    const timer = window.setTimeout(() => hideBootOverlay(), 0);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return null;
+}
+
 /** Every page: fixed header, breadcrumbs, the page, footer and the floating actions. */
 export function AppLayout() {
   const { data: config } = useAppConfig();
   const { pathname } = useLocation();
 
   useAnalytics();
-  useEffect(() => hideBootOverlay(), []);
   useEffect(() => {
     addPreconnectHints([window.location.origin, ...(config ? [config.images.secure_base_url] : [])]);
   }, [config]);
@@ -48,6 +60,7 @@ export function AppLayout() {
           <ErrorBoundary key={pathname}>
             <Suspense fallback={<RouteFallback />}>
               <Outlet />
+              <MarkReady />
             </Suspense>
           </ErrorBoundary>
         </main>

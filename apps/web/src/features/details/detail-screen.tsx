@@ -100,7 +100,10 @@ function useResumePoint(seriesId: number): ResumePoint | null {
 function SeriesPage({ series }: { series: TvDetails }) {
   const seasons = regularSeasons(series);
   const resume = useResumePoint(series.id);
-  const [season, setSeason] = useState(() => initialSeason(seasons, resume));
+  // Until the viewer picks a season, it follows the resume point: on a page the server rendered,
+  // the browser's history is only known once the page has been taken over.
+  const [picked, setSeason] = useState<number | null>(null);
+  const season = picked ?? initialSeason(seasons, resume);
   // Watch Now starts the first episode of the season on screen (product.md §2); the list query is
   // shared with the episode browser, so this costs no extra request.
   const seasonQuery = useSeason(series.id, season);

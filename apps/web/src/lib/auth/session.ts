@@ -1,3 +1,4 @@
+import { useMemo, useSyncExternalStore } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
 
@@ -27,8 +28,23 @@ export const sessionQueryOptions = queryOptions({
   retry: false,
 });
 
-/** The signed-in user, or null for a guest; `isPending` while the first answer is awaited. */
+const AWAITED = { user: null, isPending: true } as const;
+const noSubscription = () => () => {};
+
+/**
+ * The signed-in user, or null for a guest; `isPending` while the first answer is awaited. A page
+ * the server rendered was rendered awaiting it, and it still reads so while React takes that
+ * markup over (even if the answer came meanwhile), so the two match; then it re-renders.
+ */
 export function useSession(): { user: SessionUser | null; isPending: boolean } {
   const query = useQuery(sessionQueryOptions);
-  return { user: query.data ?? null, isPending: query.isPending };
+  const session = useMemo(
+    () => ({ user: query.data ?? null, isPending: query.isPending }),
+    [query.data, query.isPending],
+  );
+  return useSyncExternalStore(
+    noSubscription,
+    () => session,
+    () => AWAITED,
+  );
 }
