@@ -22,7 +22,9 @@ const onPostgres = process.env.MARQUEE_TEST_DB === 'postgres' && Boolean(adminUr
 
 /** No request may wait longer than this while the database is away (the pool's connect limit is 5 s). */
 const DOWN_BOUND_MS = 3_000;
-const unavailable = { error: { code: 'unavailable', message: 'Service temporarily unavailable' } };
+const unavailable = {
+  error: { code: 'unavailable', message: 'The database is not reachable right now. Please try again in a moment.' },
+};
 const at = () => new Date().toISOString();
 
 function syncRequest(cookie: string, movieId: number): HttpRequest {

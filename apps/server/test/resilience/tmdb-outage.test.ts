@@ -13,7 +13,7 @@ const SLACK_MS = 750;
 /** An answer that does not wait on TMDB at all. */
 const AT_ONCE_MS = 500;
 
-const unavailable = { error: { code: 'unavailable', message: 'Service temporarily unavailable' } };
+const unavailable = { error: { code: 'unavailable', message: 'The movie database is not reachable right now' } };
 
 /**
  * Issue #10: the movie database goes down or hangs in the middle of a session, against the fake

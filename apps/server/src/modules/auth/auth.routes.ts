@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../../db/client.ts';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
 import type { Auth } from './auth.ts';
 
@@ -101,7 +101,7 @@ export async function authRoutes(
         }
         // better-auth answers a bare 500 whatever went wrong; a database that does not answer is a 503.
         if (response.status >= 500 && !(await isDatabaseUp())) {
-          return reply.status(503).send({ error: { code: 'unavailable', message: 'Service temporarily unavailable' } });
+          return reply.status(503).send({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
         }
         const code = codeForStatus(response.status);
         const message =
