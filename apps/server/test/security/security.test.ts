@@ -533,7 +533,7 @@ describe('response headers', () => {
       expect(scriptSrc).not.toBe('');
       expect(scriptSrc).not.toContain('unsafe-inline');
       expect(scriptSrc).not.toContain('unsafe-eval');
-      if (!url.endsWith('.svg')) expect(csp).toContain("frame-ancestors 'none'");
+      expect(csp).toContain("frame-ancestors 'none'");
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
