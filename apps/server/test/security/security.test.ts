@@ -306,17 +306,17 @@ describe('bodies', () => {
       t.port,
       `POST /api/me/sync HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: ${TEST_ORIGIN}\r\nCookie: ${alice.cookie}\r\n` +
         `Content-Type: application/json\r\nContent-Length: ${body.length + 100}\r\nConnection: close\r\n\r\n${body}`,
-      1_500,
+      3_000,
     ).catch((error: Error) => error);
     // Meanwhile the server answers everyone else at once.
     for (const url of ['/api/health', '/api/catalogue/movie/550', '/api/me/history']) {
       const response = await send({ url, headers: { cookie: alice.cookie } });
       expect(response.statusCode, url).toBe(200);
-      expect(response.ms, url).toBeLessThan(1_000);
+      expect(response.ms, url).toBeLessThan(2_000);
     }
     // The client gives up before sending the promised bytes: the request never reaches the route.
     expect(await slow).toBeInstanceOf(Error);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(1_400);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2_900);
     expect(await userDataSnapshot(t.database)).toEqual(before);
     expect((await send('/api/health')).statusCode).toBe(200);
   });
@@ -574,7 +574,8 @@ describe('session cookie flags', () => {
   });
 
   it('is Secure (and __Secure- prefixed) when PUBLIC_URL is https', async () => {
-    const https = await startTestServer({ PUBLIC_URL: 'https://marquee.example' });
+    // The catalogue snapshot is already made in this worker; an empty one would be migrated anew.
+    const https = await startTestServer({ PUBLIC_URL: 'https://marquee.example' }, undefined, { catalogue: true });
     try {
       const cookie = await signInCookie(https, 'https://marquee.example');
       expect(cookie).toMatch(/^__Secure-marquee\.session_token=/);
