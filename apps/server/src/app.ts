@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
-import { registerJsonBodyParser } from './plugins/json-body.ts';
+import { registerJsonBodyParser, registerUrlNulGuard } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -45,6 +45,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Pino options or false; tests pass false. */
   logger?: boolean | Record<string, unknown>;
+  /** Told of every route as it is added (tests list the API this way to attack every route). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Builds the Fastify app from a configuration and an open database. Starting it is main.ts's job. */
@@ -54,6 +56,7 @@ export async function buildApp({
   logger,
   catalogue: givenCatalogue,
   mailer: givenMailer,
+  onRoute,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
@@ -65,6 +68,7 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
 
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
@@ -73,6 +77,8 @@ export async function buildApp({
   registerJsonBodyParser(app);
   registerSecurity(app, config);
   registerCsrfGuard(app, config);
+  // After the security headers' hook, so that its 400 carries them too.
+  registerUrlNulGuard(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
   const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);

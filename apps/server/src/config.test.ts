@@ -20,6 +20,7 @@ describe('loadConfig', () => {
       publicUrl: 'http://localhost:3000',
       adScriptUrl: null,
       communityUrl: null,
+      tmdbTimeoutMs: 8000,
     });
   });
 
@@ -40,6 +41,9 @@ describe('loadConfig', () => {
     ['MEDIA_ADMIN_TOKEN', 'short', /MEDIA_ADMIN_TOKEN: expected at least 32 printable characters/],
     ['EVENTS_RATE_LIMIT', '0', /EVENTS_RATE_LIMIT: expected a whole number/],
     ['EVENTS_RATE_LIMIT', 'lots', /EVENTS_RATE_LIMIT/],
+    ['TMDB_TIMEOUT_MS', '50', /TMDB_TIMEOUT_MS: expected milliseconds from 100 to 60000, got "50"/],
+    ['TMDB_TIMEOUT_MS', '90000', /TMDB_TIMEOUT_MS/],
+    ['TMDB_TIMEOUT_MS', '2s', /TMDB_TIMEOUT_MS/],
     ['MEDIA_ADMIN_TOKEN', 'a token with spaces in it, long enough to pass', /MEDIA_ADMIN_TOKEN/],
   ])('names %s when it is %j', (variable, value, message) => {
     let caught: unknown;
@@ -68,8 +72,10 @@ describe('loadConfig', () => {
       AD_SCRIPT_URL: 'https://ads.example/a.js',
       COMMUNITY_URL: 'https://discord.gg/x',
       EVENTS_RATE_LIMIT: '5000',
+      TMDB_TIMEOUT_MS: '2500',
     });
     expect(config).toMatchObject({
+      tmdbTimeoutMs: 2500,
       eventsRateLimit: 5000,
       port: 8080,
       host: '127.0.0.1',

@@ -10,6 +10,8 @@ export interface Config {
   tmdbApiToken: string | null;
   tmdbApiUrl: string;
   tmdbImageUrl: string;
+  /** The longest a catalogue request waits on TMDB before it is answered from the cache or 503 (TMDB_TIMEOUT_MS). */
+  tmdbTimeoutMs: number;
   mediaDir: string | null;
   /** Bearer token that opens the Library's operator routes from another machine (MEDIA_ADMIN_TOKEN). */
   mediaAdminToken: string | null;
@@ -119,6 +121,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (trustProxy !== null && trustProxy !== '0' && trustProxy !== '1') {
     throw new ConfigError('TRUST_PROXY', `expected 1 or 0, got ${JSON.stringify(trustProxy)}`);
   }
+  const tmdbTimeoutMs = read(env, 'TMDB_TIMEOUT_MS') ?? '8000';
+  if (!/^[1-9]\d{2,4}$/.test(tmdbTimeoutMs) || Number(tmdbTimeoutMs) > 60_000) {
+    throw new ConfigError(
+      'TMDB_TIMEOUT_MS',
+      `expected milliseconds from 100 to 60000, got ${JSON.stringify(tmdbTimeoutMs)}`,
+    );
+  }
   const eventsRateLimit = read(env, 'EVENTS_RATE_LIMIT') ?? '600';
   if (!/^[1-9]\d{0,6}$/.test(eventsRateLimit)) {
     throw new ConfigError(
@@ -148,6 +157,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tmdbApiToken: read(env, 'TMDB_API_TOKEN'),
     tmdbApiUrl: parseUrl(env, 'TMDB_API_URL', ['http', 'https']) ?? 'https://api.themoviedb.org/3',
     tmdbImageUrl: parseUrl(env, 'TMDB_IMAGE_URL', ['http', 'https']) ?? 'https://image.tmdb.org/t/p',
+    tmdbTimeoutMs: Number(tmdbTimeoutMs),
     mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
     mediaAdminToken,
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -86,10 +86,33 @@ describe('starting the server process', () => {
     ]);
   });
 
-  it('names DATABASE_URL when its server cannot be reached', async () => {
-    const run = await runServer({ DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' });
+  it('names DATABASE_URL when its server cannot be reached, in one line without a stack trace or the password', async () => {
+    const run = await runServer({ DATABASE_URL: 'postgres://nobody:hunter2-secret@127.0.0.1:1/none' });
     expect(run.code).toBe(1);
-    expect(marqueeLines(run.stderr)[0]).toMatch(/^marquee: cannot open the database \(DATABASE_URL\): /);
+    expect(marqueeLines(run.stderr)).toEqual([
+      'marquee: cannot open the database (DATABASE_URL): PostgreSQL at 127.0.0.1:1 is not reachable (ECONNREFUSED): is it running?',
+    ]);
+    expect(run.stderr).not.toMatch(/^\s+at /m);
+    expect(run.stderr + run.stdout).not.toContain('hunter2-secret');
+  });
+
+  it('gives up on a database server that accepts connections but never answers, within the connect limit', async () => {
+    const sockets = new Set<Socket>();
+    const silent = createServer((socket) => void sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const started = Date.now();
+      const run = await runServer({ DATABASE_URL: `postgres://nobody@127.0.0.1:${port}/none` });
+      expect(run.code).toBe(1);
+      expect(marqueeLines(run.stderr)).toEqual([
+        `marquee: cannot open the database (DATABASE_URL): PostgreSQL at 127.0.0.1:${port} is not reachable (Connection terminated due to connection timeout): is it running?`,
+      ]);
+      expect(Date.now() - started).toBeLessThan(20_000);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 
   it('serves, then shuts down cleanly on SIGTERM', async () => {

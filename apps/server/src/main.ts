@@ -3,6 +3,7 @@ import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { isDatabaseUnavailable } from './plugins/errors.ts';
 import { importLocalCatalogue } from './catalogue/local/local-import.ts';
 import { seedCuratedLists } from './modules/lists/lists-seed.ts';
 
@@ -11,6 +12,25 @@ function readVersion(): string {
     version: string;
   };
   return pkg.version;
+}
+
+/**
+ * One line on why the database did not open: the driver's reason (drizzle wraps it in the text of
+ * the first migration query), and for a server that does not answer, where it was looked for.
+ */
+function describeOpenError(error: unknown, databaseUrl: string | null): string {
+  let root = error;
+  while (root instanceof Error && root.cause instanceof Error && root.message.startsWith('Failed query')) {
+    root = root.cause;
+  }
+  const message = (root instanceof Error ? root.message : String(root)).split('\n')[0]!.trim();
+  if (databaseUrl && isDatabaseUnavailable(root)) {
+    const url = new URL(databaseUrl);
+    const code = (root as { code?: unknown }).code;
+    const reason = typeof code === 'string' ? code : message;
+    return `PostgreSQL at ${url.hostname}:${url.port || '5432'} is not reachable (${reason}): is it running?`;
+  }
+  return message;
 }
 
 async function main(): Promise<void> {
@@ -29,9 +49,10 @@ async function main(): Promise<void> {
   try {
     database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
     const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
-    process.stderr.write(`marquee: cannot open the database (${variable}): ${reason}\n`);
+    process.stderr.write(
+      `marquee: cannot open the database (${variable}): ${describeOpenError(error, config.databaseUrl)}\n`,
+    );
     process.exit(1);
   }
 

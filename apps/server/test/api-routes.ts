@@ -1,4 +1,6 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client.ts';
+import type { HttpAnswer, HttpRequest } from './test-server.ts';
 
 /**
  * Every API route with one valid request each: the table the security and fuzz suites attack.
@@ -19,6 +21,13 @@ export interface ApiRoute {
   mutates?: boolean;
   /** The route's own body limit in bytes, when smaller than the app's 1 MiB. */
   bodyLimit?: number;
+  /**
+   * Its valid request may end the session or change the account it is sent with (sign-out,
+   * password change, revocations): the suites send it with a user of its own.
+   */
+  ownUser?: boolean;
+  /** Answers an event stream that stays open: read the status and headers, then hang up. */
+  stream?: boolean;
 }
 
 const at = '2026-11-20T10:00:00.000Z';
@@ -171,13 +180,126 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/auth/sign-in/email',
     body: () => ({ email: 'someone@example.org', password: 'correct-horse' }),
   },
+  { method: 'GET', path: '/api/comments/stream', query: { content_type: 'movie', content_id: '550' }, stream: true },
+  { method: 'GET', path: '/api/dev/outbox' },
+  { method: 'GET', path: '/api/dev/events', query: { session_id: 'fuzz-session-1' } },
+  // better-auth's endpoints, all behind the one /api/auth/* route (auth.api lists them).
+  { method: 'GET', path: '/api/auth/get-session' },
+  { method: 'POST', path: '/api/auth/get-session' },
+  { method: 'GET', path: '/api/auth/ok' },
+  { method: 'GET', path: '/api/auth/error', query: { error: 'state_mismatch' } },
+  { method: 'POST', path: '/api/auth/sign-out', ownUser: true, mutates: true, body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/auth/sign-in/social',
+    body: () => ({ provider: 'github', callbackURL: '/settings' }),
+  },
+  { method: 'GET', path: '/api/auth/callback/:id', params: { id: 'github' }, query: { code: 'abc', state: 'xyz' } },
+  {
+    method: 'POST',
+    path: '/api/auth/callback/:id',
+    params: { id: 'github' },
+    body: () => ({ code: 'abc', state: 'xyz' }),
+  },
+  { method: 'GET', path: '/api/auth/verify-email', query: { token: 'not-a-real-token', callbackURL: '/' } },
+  {
+    method: 'POST',
+    path: '/api/auth/send-verification-email',
+    mutates: true,
+    body: () => ({ email: 'someone@example.org', callbackURL: '/' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/request-password-reset',
+    mutates: true,
+    body: () => ({ email: 'someone@example.org', redirectTo: '/reset-password' }),
+  },
+  { method: 'GET', path: '/api/auth/reset-password/:token', params: { token: 'abcdef' }, query: { callbackURL: '/' } },
+  {
+    method: 'POST',
+    path: '/api/auth/reset-password',
+    mutates: true,
+    body: () => ({ newPassword: 'another-horse', token: 'not-a-real-token' }),
+  },
+  { method: 'POST', path: '/api/auth/verify-password', session: true, body: () => ({ password: 'correct-horse' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/change-email',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ newEmail: 'changed@example.org', callbackURL: '/' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ currentPassword: 'correct-horse', newPassword: 'another-horse', revokeOtherSessions: true }),
+  },
+  { method: 'POST', path: '/api/auth/update-session', session: true, ownUser: true, mutates: true, body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/auth/update-user',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ name: 'renamed', image: 'https://example.org/me.png' }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/delete-user',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ password: 'correct-horse', callbackURL: '/' }),
+  },
+  { method: 'GET', path: '/api/auth/delete-user/callback', query: { token: 'not-a-real-token', callbackURL: '/' } },
+  { method: 'GET', path: '/api/auth/list-sessions', session: true },
+  {
+    method: 'POST',
+    path: '/api/auth/revoke-session',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ token: 'not-a-real-token' }),
+  },
+  { method: 'POST', path: '/api/auth/revoke-sessions', session: true, ownUser: true, mutates: true, body: () => ({}) },
+  {
+    method: 'POST',
+    path: '/api/auth/revoke-other-sessions',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({}),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/link-social',
+    session: true,
+    body: () => ({ provider: 'github', callbackURL: '/settings' }),
+  },
+  { method: 'GET', path: '/api/auth/list-accounts', session: true },
+  {
+    method: 'POST',
+    path: '/api/auth/unlink-account',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ providerId: 'github', accountId: '12345' }),
+  },
+  // These two check their body before the session.
+  { method: 'POST', path: '/api/auth/refresh-token', body: () => ({ providerId: 'github' }) },
+  { method: 'POST', path: '/api/auth/get-access-token', body: () => ({ providerId: 'github' }) },
+  { method: 'GET', path: '/api/auth/account-info', session: true, query: { accountId: '12345' } },
 ];
 
 export function fillPath(route: ApiRoute, params: Record<string, string> = route.params ?? {}): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
 }
 
-/** The inject options of a route's valid request, with parts replaced. */
+/** The HTTP request of a route's valid request, with parts replaced. */
 export function requestOf(
   route: ApiRoute,
   parts: {
@@ -187,16 +309,27 @@ export function requestOf(
     headers?: Record<string, string>;
     remoteAddress?: string;
   } = {},
-): InjectOptions {
+): HttpRequest {
   const query = new URLSearchParams(parts.query ?? route.query ?? {}).toString();
   const body = 'body' in parts ? parts.body : route.body?.();
   return {
     method: route.method,
     url: fillPath(route, parts.params) + (query ? `?${query}` : ''),
     headers: { origin: 'http://localhost:3000', ...parts.headers },
-    ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
+    ...(body !== undefined ? { payload: body } : {}),
     ...(parts.remoteAddress ? { remoteAddress: parts.remoteAddress } : {}),
+    ...(route.stream ? { headersOnly: true } : {}),
   };
+}
+
+/** Whether a route of the table answers a request the app routes as `method url` (`*` = any rest). */
+export function tableCovers(route: ApiRoute, method: string, url: string): boolean {
+  if (route.method !== method) return false;
+  const pattern = url
+    .split('/')
+    .map((part) => (part === '*' ? '.+' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${pattern}$`).test(route.path);
 }
 
 /** Every string leaf of a body with its path, for attacking each text input in turn. */
@@ -216,9 +349,9 @@ export function withValueAt(value: unknown, path: Array<string | number>, replac
   return copy;
 }
 
-/** What a signed-in user has stored, to prove a rejected request changed nothing. */
-export async function storedState(app: FastifyInstance, cookie: string) {
-  const read = async (url: string) => (await app.inject({ url, headers: { cookie } })).json();
+/** What a signed-in user has stored, read through the API, to prove a rejected request changed nothing. */
+export async function storedState(send: (request: HttpRequest) => Promise<HttpAnswer>, cookie: string) {
+  const read = async (url: string) => (await send({ url, headers: { cookie } })).json();
   const profile = await read('/api/me/profile');
   return {
     history: await read('/api/me/history'),
@@ -226,4 +359,35 @@ export async function storedState(app: FastifyInstance, cookie: string) {
     settings: await read('/api/me/settings'),
     profile: { username: profile.username, avatar_url: profile.avatar_url },
   };
+}
+
+/**
+ * The tables that hold what users and visitors stored, and the catalogue's size: one digest per
+ * table, read straight from the database. Bookkeeping that a refused request may legitimately
+ * write (rate-limit counters, the TMDB cache) is left out.
+ */
+export const USER_TABLES = [
+  'user',
+  'account',
+  'session',
+  'verification',
+  'user_profiles',
+  'viewing_history',
+  'watch_later',
+  'user_settings',
+  'comments',
+  'feedback',
+  'analytics_events',
+  'movie_lists',
+  'movie_list_items',
+] as const;
+
+export async function userDataSnapshot(database: Pick<Database, 'rows'>): Promise<Record<string, string>> {
+  const parts = USER_TABLES.map(
+    (table) =>
+      `select '${table}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${table}" t`,
+  );
+  parts.push(`select 'titles' as name, count(*)::text as digest from titles`);
+  const rows = await database.rows<{ name: string; digest: string }>(sql.raw(parts.join(' union all ')));
+  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
 }

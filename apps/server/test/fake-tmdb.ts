@@ -43,7 +43,12 @@ export const SEED_IDS = {
 /** An id no seeded title has: details answer TMDB's 404. */
 export const UNKNOWN_ID = 999_999_999;
 
-export type FakeTmdbMode = 'ok' | 'down' | 'hang' | 'rate-limit-once';
+/**
+ * ok: answers; down: 500s; hang: never answers; reset: drops each connection unanswered (a host
+ * gone away); stall: sends the status and half a body, then nothing; rate-limit-once: one 429;
+ * rate-limited: 429 with Retry-After: 10 every time.
+ */
+export type FakeTmdbMode = 'ok' | 'down' | 'hang' | 'reset' | 'stall' | 'rate-limit-once' | 'rate-limited';
 
 export interface FakeTmdbRequest {
   method: string;
@@ -1135,6 +1140,12 @@ export async function startFakeTmdb(options: { token?: string } = {}): Promise<F
     });
     if (mode === 'hang') return; // never answers; closed by close()
     if (mode === 'down') return send(response, 500, INTERNAL);
+    if (mode === 'reset') return request.socket.destroy();
+    if (mode === 'stall') {
+      response.writeHead(200, { 'content-type': 'application/json;charset=utf-8', 'content-length': 1000 });
+      return void response.write('{"id":550,"title":"Fi');
+    }
+    if (mode === 'rate-limited') return send(response, 429, RATE_LIMITED, { 'retry-after': '10' });
     if (mode === 'rate-limit-once') {
       mode = 'ok';
       return send(response, 429, RATE_LIMITED, { 'retry-after': '1' });

@@ -7,6 +7,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** Every route the app added, HEAD routes left out: what the security and fuzz suites must cover. */
+  routes: Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -24,13 +26,24 @@ export async function createTestApp(
     ...env,
   });
   const database = await createTestDatabase(options);
-  const app = await buildApp({ config, database, logger: false });
+  const routes: TestApp['routes'] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    onRoute(route) {
+      for (const method of ([] as string[]).concat(route.method)) {
+        if (method !== 'HEAD') routes.push({ method, url: route.url });
+      }
+    },
+  });
   beforeReady?.(app);
   await app.ready();
   return {
     app,
     database,
     config,
+    routes,
     async close() {
       await app.close();
       await database.destroy();

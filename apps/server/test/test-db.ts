@@ -21,6 +21,8 @@ export interface TestDatabase extends Database {
 export interface TestDatabaseOptions {
   /** Import the default local catalogue (titles, seasons, episodes). */
   catalogue?: boolean;
+  /** PostgreSQL: the address the app reaches its database at, given the real one (e.g. through a proxy). */
+  reachVia?: (url: URL) => URL;
 }
 
 /** The fixed "now" of catalogue imports in tests, so that popularity and ranking are stable. */
@@ -61,7 +63,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: null });
+  const database = await openDatabase({ databaseUrl: (options.reachVia?.(url) ?? url).toString(), dataDir: null });
   if (options.catalogue) await importLocalCatalogue(database.db, { now: TEST_NOW });
   return {
     ...database,

@@ -14,6 +14,7 @@ export function createCatalogue(config: Config, database: Database, log: Fastify
   const client = createTmdbClient({
     baseUrl: config.tmdbApiUrl,
     token: config.tmdbApiToken,
+    timeoutMs: config.tmdbTimeoutMs,
     cache: createTmdbCache(database.db),
     logger: log,
   });

@@ -87,8 +87,14 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
 
 function openPostgres(databaseUrl: string): Database & { pool: pg.Pool } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
-  // An idle client losing its connection (database restart) must not crash the process.
+  // A client losing its connection (database restart) emits 'error', and an 'error' event without
+  // a listener ends the process. The pool listens on idle clients only; a client checked out for
+  // a transaction gets its own listener here. The query under way fails, and its request answers
+  // 503 (plugins/errors.ts); the pool drops the broken client and connects a new one next time.
   pool.on('error', () => {});
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   let closed = false;
   return {

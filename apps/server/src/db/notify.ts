@@ -20,7 +20,11 @@ export async function listen(
 ): Promise<() => Promise<void>> {
   if (database.kind === 'pglite') {
     const client = (database as Database & { client: PGlite }).client;
-    return client.listen(channel, onMessage);
+    const unlisten = await client.listen(channel, onMessage);
+    // A stopped PGlite has no listeners left to remove, and would throw on the attempt (at shutdown).
+    return async () => {
+      if (!client.closed) await unlisten();
+    };
   }
   const { pool } = database as Database & { pool: pg.Pool };
   let stopped = false;

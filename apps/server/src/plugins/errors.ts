@@ -67,6 +67,9 @@ function fromFastifyError(error: FastifyError): AppError | null {
   return null;
 }
 
+/** The 503 of a request that needed the database while it could not be reached. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right now. Please try again in a moment.';
+
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES =
@@ -100,13 +103,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
     else if (error instanceof ZodError) appError = new AppError('invalid_input', describeZodError(error));
-    else if (isDatabaseUnavailable(error)) appError = new AppError('unavailable', 'Service temporarily unavailable');
+    else if (isDatabaseUnavailable(error)) appError = new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE);
     else appError = fromFastifyError(error as FastifyError);
 
     if (!appError || appError.status >= 500) {
       request.log.error({ err: error }, 'request failed');
       const code: ErrorCode = appError?.code ?? 'internal';
-      const message = code === 'unavailable' ? 'Service temporarily unavailable' : 'Internal server error';
+      // A 503 says what cannot be reached (the database, the movie database): its AppError message
+      // is written for clients. Any other 5xx tells nothing.
+      const message = code === 'unavailable' && appError ? appError.message : 'Internal server error';
       return reply.status(ERROR_STATUS[code]).send({ error: { code, message } });
     }
     if (appError.status === 429 || appError.status === 413) request.log.warn({ code: appError.code }, appError.message);

@@ -35,3 +35,15 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     });
   });
 }
+
+/**
+ * Refuses a NUL character anywhere in the path or query (`%00`) with a 400: PostgreSQL cannot
+ * store or compare U+0000 in text, so such a value reaching a query was a database error (500).
+ */
+export function registerUrlNulGuard(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('\u0000') || /%00/i.test(request.url)) {
+      throw new AppError('invalid_input', 'Request address contains a NUL character');
+    }
+  });
+}

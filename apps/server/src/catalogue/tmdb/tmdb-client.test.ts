@@ -321,17 +321,49 @@ describe('TMDB client', () => {
 
     it('retries at most twice, caps the wait at 10 s, then answers unavailable', async () => {
       const waits: number[] = [];
+      let clockMs = 0;
       let calls = 0;
       const fetchImpl: typeof fetch = async () => {
         calls++;
         return new Response('{"status_code":25}', { status: 429, headers: { 'retry-after': '120' } });
       };
+      const sleep = async (ms: number) => {
+        waits.push(ms);
+        clockMs += ms;
+      };
       const error = await caught(
-        client({ fetchImpl, sleep: async (ms) => void waits.push(ms) }).get('/movie/550', {}, { ttlSeconds: 60 }),
+        client({ fetchImpl, sleep, clock: () => clockMs, timeoutMs: 60_000 }).get('/movie/550', {}, { ttlSeconds: 60 }),
       );
       expect(error.code).toBe('unavailable');
       expect(calls).toBe(3);
       expect(waits).toEqual([10_000, 10_000]);
+    });
+
+    it('waits for a Retry-After only while it fits in the time limit: the call never outlasts it', async () => {
+      let clockMs = 0;
+      const waits: number[] = [];
+      const fetchImpl: typeof fetch = async () =>
+        new Response('{"status_code":25}', { status: 429, headers: { 'retry-after': '3' } });
+      const sleep = async (ms: number) => {
+        waits.push(ms);
+        clockMs += ms;
+      };
+      const tmdb = client({ fetchImpl, sleep, clock: () => clockMs, timeoutMs: 8_000 });
+      const error = await caught(tmdb.get('/movie/550', {}, { ttlSeconds: 60 }));
+      expect(error.code).toBe('unavailable');
+      // 3 s + 3 s fit in 8 s; a third wait would not, and retries stop at two anyway.
+      expect(waits).toEqual([3_000, 3_000]);
+
+      clockMs = 0;
+      waits.length = 0;
+      const long = client({
+        fetchImpl: async () => new Response('{}', { status: 429, headers: { 'retry-after': '9' } }),
+        sleep,
+        clock: () => clockMs,
+        timeoutMs: 8_000,
+      });
+      expect((await caught(long.get('/movie/551', {}, { ttlSeconds: 60 }))).code).toBe('unavailable');
+      expect(waits).toEqual([]);
     });
 
     it('reads Retry-After as seconds or an HTTP date', () => {

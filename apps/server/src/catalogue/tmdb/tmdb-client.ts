@@ -16,7 +16,11 @@ export interface TmdbClientOptions {
   /** The v4 read access token (config TMDB_API_TOKEN); sent as a bearer token, never logged. */
   token: string;
   cache: TmdbCache;
-  /** Time limit of one HTTP attempt. */
+  /**
+   * Time limit of one call: its attempts, 429 waits and rate-limiter turns together, so that no
+   * request of a user waits on TMDB longer than this (a 429 whose Retry-After does not fit is not
+   * waited for: the call answers from the cache or fails).
+   */
   timeoutMs?: number;
   /** Outgoing requests allowed in any one-second window; further calls wait their turn. */
   maxPerSecond?: number;
@@ -141,13 +145,15 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
   /** Until when (clock ms) TMDB counts as down after a failure. */
   let downUntil = -Infinity;
 
-  async function attempt(url: string): Promise<Response> {
+  async function attempt(url: string, deadline: number): Promise<Response> {
     await acquire();
+    const left = deadline - clock();
+    if (left <= 0) throw new UpstreamError('timeout', null, `no answer within ${timeoutMs} ms`);
     try {
       return await fetchImpl(url, {
         method: 'GET',
         headers: { Authorization: `Bearer ${token}`, accept: 'application/json' },
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(Math.ceil(left)),
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
@@ -160,10 +166,11 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
   async function fetchJson(path: string, query: TmdbQuery): Promise<unknown> {
     const search = new URLSearchParams(queryEntries(query)).toString();
     const url = `${baseUrl}${path}${search ? `?${search}` : ''}`;
+    const deadline = clock() + timeoutMs;
     for (let retry = 0; ; retry++) {
-      const response = await attempt(url);
-      if (response.status === 429 && retry < maxRetries) {
-        const waitMs = Math.min(maxRetryWaitMs, retryAfterMs(response.headers.get('retry-after'), now().getTime()));
+      const response = await attempt(url, deadline);
+      const waitMs = Math.min(maxRetryWaitMs, retryAfterMs(response.headers.get('retry-after'), now().getTime()));
+      if (response.status === 429 && retry < maxRetries && clock() + waitMs < deadline) {
         await response.body?.cancel().catch(() => {});
         logger?.warn({ path, retryInMs: waitMs }, 'The movie database rate-limited a request; retrying');
         await sleep(waitMs);

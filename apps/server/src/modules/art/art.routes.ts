@@ -68,7 +68,7 @@ export async function artRoutes(app: FastifyInstance, db: Db): Promise<void> {
       .header('cache-control', 'public, max-age=2592000')
       .header('etag', entry.etag)
       // An SVG opened on its own is a document: it may run nothing and load nothing.
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
       .header('cross-origin-resource-policy', 'same-origin');
     if (request.headers['if-none-match'] === entry.etag) return reply.status(304).send();
     return reply.send(entry.svg);

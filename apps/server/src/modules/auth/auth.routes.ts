@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../../db/client.ts';
-import { AppError, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
 import type { Auth } from './auth.ts';
 
@@ -32,6 +32,29 @@ function minutes(seconds: number): string {
   return `${value} minute${value === 1 ? '' : 's'}`;
 }
 
+/** better-auth's redirect targets, in a query or a body. */
+const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
+
+/**
+ * A redirect target must be a path on this site or an http(s) address (better-auth then checks
+ * the address against the trusted origins). Anything else made better-auth throw on building
+ * the URL, a 500 for what is bad input.
+ */
+function checkRedirectTargets(request: FastifyRequest): void {
+  for (const source of [request.query, request.body]) {
+    if (!source || typeof source !== 'object') continue;
+    for (const field of REDIRECT_FIELDS) {
+      const value = (source as Record<string, unknown>)[field];
+      if (value === undefined) continue;
+      const isPath = typeof value === 'string' && /^\/(?![/\\])/.test(value);
+      const isAddress = typeof value === 'string' && /^https?:\/\/[^/\\]/i.test(value) && URL.canParse(value);
+      if (!isPath && !isAddress) {
+        throw new AppError('invalid_input', `Invalid ${field}: expected a path on this site or an http(s) address`);
+      }
+    }
+  }
+}
+
 /** Refuses an attempt over the per-account limit with 429 before better-auth sees it. */
 async function enforceAccountLimit(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
   if (request.method !== 'POST') return;
@@ -57,6 +80,7 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      checkRedirectTargets(request);
       await enforceAccountLimit(db, request, reply);
       const response = await auth.handler(toFetchRequest(request, publicUrl));
       void reply.status(response.status);
@@ -66,15 +90,27 @@ export async function authRoutes(
       for (const cookie of response.headers.getSetCookie()) void reply.header('set-cookie', cookie);
       void reply.header('cache-control', 'no-store');
       const text = await response.text();
-      if (response.status >= 400 && text && response.headers.get('content-type')?.includes('application/json')) {
-        // One error shape for the whole API: {"error":{"code","message"}}.
-        const body = JSON.parse(text) as { message?: string };
+      if (response.status >= 400) {
+        // One error shape for the whole API: {"error":{"code","message"}}, also where better-auth
+        // answers an error with no body or the body `null` (e.g. account-info without a session).
+        let body: { message?: unknown } = {};
+        try {
+          if (response.headers.get('content-type')?.includes('application/json')) body = JSON.parse(text) ?? {};
+        } catch {
+          body = {};
+        }
         // better-auth answers a bare 500 whatever went wrong; a database that does not answer is a 503.
         if (response.status >= 500 && !(await isDatabaseUp())) {
-          return reply.status(503).send({ error: { code: 'unavailable', message: 'Service temporarily unavailable' } });
+          return reply.status(503).send({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
         }
         const code = codeForStatus(response.status);
-        const message = response.status >= 500 ? 'Internal server error' : (body.message ?? 'Authentication failed');
+        const message =
+          response.status >= 500
+            ? 'Internal server error'
+            : typeof body.message === 'string' && body.message
+              ? body.message
+              : 'Authentication failed';
+        void reply.header('content-type', 'application/json; charset=utf-8');
         return reply.send({ error: { code, message } });
       }
       return reply.send(text || null);

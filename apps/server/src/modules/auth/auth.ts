@@ -118,6 +118,14 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
     databaseHooks: {
       user: {
         update: {
+          // update-user lets `name: null` through its own checks; the column is NOT NULL, so it
+          // was a database error (500) instead of a 400.
+          async before(changes) {
+            if ('name' in changes && typeof changes.name !== 'string') {
+              throw new APIError('BAD_REQUEST', { message: 'Invalid name: expected a string' });
+            }
+            return { data: changes };
+          },
           // The profile repeats the e-mail (product.md §3 User profile): keep it in step.
           async after(updated) {
             await db

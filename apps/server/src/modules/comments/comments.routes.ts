@@ -1,3 +1,4 @@
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -170,6 +171,8 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
     reply.hijack();
     // Sent as it comes: no compression, no proxy buffering.
     reply.raw.writeHead(200, {
+      // The headers every answer carries (security headers, request id): hijack skips Fastify's sending.
+      ...(reply.getHeaders() as OutgoingHttpHeaders),
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       connection: 'keep-alive',
