@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
-import type { Db } from '../../db/client.ts';
+import { preparedRows, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
 import type { titles } from './local-schema.ts';
 
@@ -114,13 +114,6 @@ export function toTsQuery(groups: string[][]): string {
     .join(' & ');
 }
 
-function textArray(words: string[]): SQL {
-  return sql`array[${sql.join(
-    words.map((word) => sql`${word}`),
-    sql`, `,
-  )}]::text[]`;
-}
-
 /** The range of text_pattern_ops order that holds exactly the words beginning with `prefix`. */
 export function prefixRange(prefix: string): { from: string; to: string } {
   const characters = [...prefix];
@@ -136,9 +129,12 @@ async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]
   // ranges of the text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers:
   // the trigram index also knows = and like, and the planner took it for them, reading dozens of
   // pages where the btree reads two.
-  const result = (await db.execute(sql`
+  const rows = await preparedRows<VocabularyMatch & { position: number }>(
+    db,
+    'search_words',
+    sql`
     select q.position::int as position, v.word, v.titles, v.kind, similarity(v.word, q.word) as similarity
-    from unnest(${textArray(words)}) with ordinality as q(word, position)
+    from unnest(${sql.param(words)}::text[]) with ordinality as q(word, position)
     cross join lateral (
       (select word, titles, 'exact' as kind from title_words where word ~>=~ q.word and word ~<=~ q.word)
       union all
@@ -151,9 +147,10 @@ async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]
     (select ${words.length}::int, word, titles, 'completion', 0::real from title_words
       where word ~>~ ${last} and word ~<~ ${completions.to}
       order by titles desc limit ${COMPLETIONS})
-  `)) as unknown as { rows: Array<VocabularyMatch & { position: number }> };
+  `,
+  );
   const byWord = words.map((): VocabularyMatch[] => []);
-  for (const row of result.rows) byWord[row.position - 1]!.push(row);
+  for (const row of rows) byWord[row.position - 1]!.push(row);
   return byWord;
 }
 
@@ -189,7 +186,11 @@ async function rankPage(
     year === null
       ? sql`t.popularity desc nulls last, t.id, t.media_type`
       : sql`(t.year = ${year}) desc nulls last, t.popularity desc nulls last, t.id, t.media_type`;
-  const result = (await db.execute(sql`
+  // Two texts (with and without a year), each prepared once per connection.
+  const rows = await preparedRows<SearchRow & { total: number; mediaType: MediaType | null }>(
+    db,
+    year === null ? 'search_rank' : 'search_rank_year',
+    sql`
     with matched as (
       select s.search_title, s.titles,
         greatest(similarity(s.search_title, ${typed}), word_similarity(${typed}, s.search_title),
@@ -231,10 +232,10 @@ async function rankPage(
     from total
     left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true
     order by hits.score desc, hits.id, hits.media_type
-  `)) as unknown as { rows: Array<SearchRow & { total: number; mediaType: MediaType | null }> };
-  const total = Number(result.rows[0]?.total ?? 0);
-  const rows = result.rows.filter((row) => row.mediaType !== null).map(({ total: _total, ...row }) => row);
-  return { rows, total };
+  `,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((row) => row.mediaType !== null).map(({ total: _total, ...row }) => row), total };
 }
 
 /**
