@@ -4,13 +4,17 @@ import pg from 'pg';
 import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
 
 /**
- * The benchmark catalogue on PostgreSQL: a database `marquee_bench` holding the default catalogue
- * plus generated titles up to BENCH_TITLES (1,000,000), when a PostgreSQL server answers at
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run bench` uses
- * it; `node bench/catalogue.bench.mjs --prepare` only builds it (slow the first time).
+ * The benchmark catalogue on PostgreSQL: a database BENCH_DATABASE (`marquee_bench`) holding the
+ * default catalogue plus generated titles up to BENCH_TITLES (1,000,000), when a PostgreSQL server
+ * answers at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run
+ * bench` uses it; `node bench/catalogue.bench.mjs --prepare` only builds it (slow the first time).
+ * Each app version migrates the database it is given: two branches benchmarked side by side need
+ * a database each.
  */
 const TARGET_TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_DATABASE ?? 'marquee_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE must be a plain database name: ${DATABASE}`);
 
 const WORDS_A = [
   'Silent',
@@ -165,11 +169,11 @@ export async function preparePostgres() {
     console.log(`No PostgreSQL at ${ADMIN_URL}: skipping the 1,000,000-title scenario.`);
     return null;
   }
-  const exists = (await admin.query(`select 1 from pg_database where datname = 'marquee_bench'`)).rowCount > 0;
-  if (!exists) await admin.query('create database marquee_bench');
+  const exists = (await admin.query(`select 1 from pg_database where datname = $1`, [DATABASE])).rowCount > 0;
+  if (!exists) await admin.query(`create database ${DATABASE}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
-  url.pathname = '/marquee_bench';
+  url.pathname = `/${DATABASE}`;
   // One start migrates the database and imports the default catalogue.
   const port = await freePort();
   const { child } = await startProcess(
