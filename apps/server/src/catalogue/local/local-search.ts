@@ -193,8 +193,11 @@ async function rankPage(
     sql`
     with matched as (
       select s.search_title, s.titles,
+        -- The corrected query is scored only when it differs (similarity is most of this query's time).
         greatest(similarity(s.search_title, ${typed}), word_similarity(${typed}, s.search_title),
-                 similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title)) as score
+                 case when ${corrected} <> ${typed}
+                   then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
+                 end) as score
       from search_texts s
       where to_tsvector('simple', s.search_title) @@ ${query}::tsquery
     ),
