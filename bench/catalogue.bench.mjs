@@ -4,13 +4,17 @@ import pg from 'pg';
 import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
 
 /**
- * The benchmark catalogue on PostgreSQL: a database `marquee_bench` holding the default catalogue
- * plus generated titles up to BENCH_TITLES (1,000,000), when a PostgreSQL server answers at
- * BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run bench` uses
- * it; `node bench/catalogue.bench.mjs --prepare` only builds it (slow the first time).
+ * The benchmark catalogue on PostgreSQL: a database BENCH_DATABASE (`marquee_bench`) holding the
+ * default catalogue plus generated titles up to BENCH_TITLES (1,000,000), when a PostgreSQL server
+ * answers at BENCH_POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres). `npm run
+ * bench` uses it; `node bench/catalogue.bench.mjs --prepare` only builds it (slow the first time).
+ * Each app version migrates the database it is given: two branches benchmarked side by side need
+ * a database each.
  */
 const TARGET_TITLES = Number(process.env.BENCH_TITLES ?? 1_000_000);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE = process.env.BENCH_DATABASE ?? 'marquee_bench';
+if (!/^[a-z_][a-z0-9_]*$/.test(DATABASE)) throw new Error(`BENCH_DATABASE must be a plain database name: ${DATABASE}`);
 
 const WORDS_A = [
   'Silent',
@@ -128,24 +132,32 @@ async function generateTitles(client, target) {
 }
 
 /**
- * The titles indexes as the committed migrations create them (read from the SQL files, so that a
- * benchmark run that stopped half-way can always put them back).
+ * The titles indexes as the committed migrations leave them (read from the SQL files, so that a
+ * benchmark run that stopped half-way can always put them back): created and not dropped later.
  */
 function titleIndexes() {
   const dir = path.join(root, 'apps/server/drizzle');
-  return readdirSync(dir)
+  const statements = readdirSync(dir)
     .filter((file) => file.endsWith('.sql'))
+    .sort()
     .flatMap((file) => readFileSync(path.join(dir, file), 'utf8').split('--> statement-breakpoint'))
-    .map((statement) => statement.trim().replace(/;$/, ''))
-    .filter((statement) => /^CREATE INDEX "titles_/.test(statement))
-    .map((statement) => ({ name: /^CREATE INDEX "([^"]+)"/.exec(statement)[1], statement }));
+    .map((statement) => statement.trim().replace(/;$/, ''));
+  const indexes = new Map();
+  for (const statement of statements) {
+    const created = /^CREATE INDEX "(titles_[^"]+)"/.exec(statement);
+    if (created) indexes.set(created[1], { name: created[1], statement });
+    const dropped = /^DROP INDEX (?:IF EXISTS )?"(titles_[^"]+)"/.exec(statement);
+    if (dropped) indexes.delete(dropped[1]);
+  }
+  return [...indexes.values()];
 }
 
 async function ensureIndexes(client) {
   await client.query(`set maintenance_work_mem = '512MB'`);
   for (const index of titleIndexes())
     await client.query(index.statement.replace('CREATE INDEX', 'CREATE INDEX IF NOT EXISTS'));
-  await client.query('analyze titles');
+  // Vacuum too: search reads titles from an index alone only on pages the visibility map marks.
+  await client.query('vacuum analyze titles');
 }
 
 /** Creates and fills the 1,000,000-title database; returns its URL, or null without PostgreSQL. */
@@ -157,11 +169,11 @@ export async function preparePostgres() {
     console.log(`No PostgreSQL at ${ADMIN_URL}: skipping the 1,000,000-title scenario.`);
     return null;
   }
-  const exists = (await admin.query(`select 1 from pg_database where datname = 'marquee_bench'`)).rowCount > 0;
-  if (!exists) await admin.query('create database marquee_bench');
+  const exists = (await admin.query(`select 1 from pg_database where datname = $1`, [DATABASE])).rowCount > 0;
+  if (!exists) await admin.query(`create database ${DATABASE}`);
   await admin.end();
   const url = new URL(ADMIN_URL);
-  url.pathname = '/marquee_bench';
+  url.pathname = `/${DATABASE}`;
   // One start migrates the database and imports the default catalogue.
   const port = await freePort();
   const { child } = await startProcess(

@@ -1,22 +1,10 @@
 import pg from 'pg';
-// Times the catalogue's heaviest queries once each on the benchmark database (a dev aid for bench/).
+// Times discover's heaviest queries once each on the benchmark database (a dev aid for bench/;
+// search is timed by the bench's search scenarios).
 const client = new pg.Client({
   connectionString: process.env.BENCH_DB ?? 'postgres://postgres@127.0.0.1:5432/marquee_bench',
 });
 await client.connect();
-for (const term of ['feght club', 'lord of', 'silent river', 'the godfather']) {
-  const started = performance.now();
-  const result = await client.query(
-    `
-    with candidates as (
-      (select media_type, id from titles where search_title % $1 order by search_title <-> $1 limit 120)
-      union (select media_type, id from titles where $1 <% search_title order by search_title <<-> $1 limit 120)
-      union (select media_type, id from titles where to_tsvector('simple', search_title) @@ plainto_tsquery('simple', $1) order by popularity desc limit 120))
-    select count(*) from candidates`,
-    [term],
-  );
-  console.log('search', term, Math.round(performance.now() - started), 'ms', result.rows[0].count);
-}
 for (const where of [
   "media_type='movie'",
   "media_type='movie' and genre_ids @> array[18]",

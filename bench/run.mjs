@@ -12,12 +12,14 @@ import { scenarios } from './scenarios.mjs';
  * same run at each connection count used. autocannon shares the cores with the server: compare
  * the ratios of one run, not absolute figures.
  *
- * BENCH_DURATION (s per run, 10), BENCH_CONNECTIONS (default count, 50), BENCH_ONLY (comma-separated
- * scenario titles), BENCH_TARGETS (pglite,postgres).
+ * BENCH_DURATION (s per run, 10), BENCH_CONNECTIONS (default count, 50), BENCH_ONLY (scenario titles
+ * separated by commas, or by semicolons when a title has a comma: "search, uncached;details"),
+ * BENCH_TARGETS (pglite,postgres).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const only = process.env.BENCH_ONLY?.split(',').map((title) => title.trim());
+const onlyList = process.env.BENCH_ONLY;
+const only = onlyList?.split(onlyList.includes(';') ? ';' : ',').map((title) => title.trim());
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.title));
 

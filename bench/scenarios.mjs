@@ -52,6 +52,24 @@ const DISCOVERS = [
   'type=movie&with_genres=28|878&certification=pg13&page=3',
 ];
 
+/**
+ * `text` with its letters' case set by the bits of `n`, after `n`'s higher part as leading dots
+ * (ignored by search; trailing ones would hide a closing year), so that no two `n` give one text.
+ */
+function recase(text, n) {
+  const letters = [...text].filter((character) => /\p{L}/u.test(character)).length;
+  const patterns = 2 ** Math.min(letters, 20);
+  let bit = 0;
+  const cased = [...text]
+    .map((character) => {
+      if (!/\p{L}/u.test(character)) return character;
+      const upper = Math.floor((n % patterns) / 2 ** bit++) % 2 === 1;
+      return upper ? character.toUpperCase() : character.toLowerCase();
+    })
+    .join('');
+  return `${'.'.repeat(Math.floor(n / patterns) % 150)}${cased}`;
+}
+
 export const scenarios = [
   {
     title: 'discover',
@@ -92,6 +110,17 @@ export const scenarios = [
       urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
       // A different page per request: 5,000 distinct answers, more than the answer cache keeps.
       vary: (url, n) => `${url}&page=${1 + (n % 500)}`,
+    }),
+  },
+  {
+    // Uncached too, but every request a first page that has results, as a person typing a query
+    // gets (above, most of the 500 pages lie past the last result): the query in another mix of
+    // upper and lower case each time, which search ignores and the answer cache does not.
+    title: 'search, uncached, first page',
+    target: { p95: 30, on: 'postgres' },
+    prepare: (base) => ({
+      urls: SEARCHES.map((q) => `${base}/api/catalogue/search?q=${encodeURIComponent(q)}`),
+      vary: (url, n) => url.replace(/q=([^&]*)/, (_, q) => `q=${encodeURIComponent(recase(decodeURIComponent(q), n))}`),
     }),
   },
   {

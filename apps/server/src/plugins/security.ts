@@ -92,8 +92,10 @@ export function isCrossSite(request: Pick<FastifyRequest, 'headers' | 'protocol'
  * clients, curl) are not forged by browsers, so they pass.
  */
 export function registerCsrfGuard(app: FastifyInstance, config: Config): void {
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return;
-    if (isCrossSite(request, config.publicUrl)) throw new AppError('forbidden', 'Cross-site requests are not allowed');
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.url.startsWith('/api/')) return done();
+    if (isCrossSite(request, config.publicUrl))
+      return done(new AppError('forbidden', 'Cross-site requests are not allowed'));
+    done();
   });
 }

@@ -86,6 +86,13 @@ describe('search', () => {
     ['king kong 1933', 'King Kong (1933)'],
     ['breaking bad', 'Breaking Bad (2008)'],
     ['amelie', "Le Fabuleux destin d'Amélie Poulain (2001)"],
+    // A typo in every word, each corrected on its own.
+    ['teh godfahter', 'The Godfather (1972)'],
+    ['shawshnk redemptoin', 'The Shawshank Redemption (1994)'],
+    // A half-typed last word stands for the words it begins.
+    ['shawsh', 'The Shawshank Redemption (1994)'],
+    // No title has every word: the rarest one decides.
+    ['the godfather 2', 'The Godfather: Part II (1974)'],
   ])('"%s" finds %s in the first three results', async (q, expected) => {
     const { results } = await catalogue.search({ q, page: 1 });
     expect(results.slice(0, 3).map(label)).toContain(expected);
@@ -97,6 +104,28 @@ describe('search', () => {
     const movie = results.find((item) => item.media_type === 'movie');
     expect(series).toMatchObject({ name: expect.any(String), first_air_date: expect.any(String) });
     expect(movie).toMatchObject({ title: expect.any(String), release_date: expect.any(String) });
+  });
+
+  it('pages through every match once, as many as total_results says', async () => {
+    const first = await catalogue.search({ q: 'love', page: 1 });
+    expect(first.total_pages).toBeGreaterThan(1);
+    expect(first.total_pages).toBe(Math.ceil(first.total_results / 20));
+    const seen: string[] = [];
+    for (let page = 1; page <= first.total_pages; page++) {
+      const answer = await catalogue.search({ q: 'love', page });
+      expect(answer.total_results).toBe(first.total_results);
+      expect(answer.results.length).toBe(page < first.total_pages ? 20 : first.total_results - 20 * (page - 1));
+      seen.push(...answer.results.map((item) => `${item.media_type}:${item.id}`));
+    }
+    expect(new Set(seen).size).toBe(first.total_results);
+    // Past the last page: no results, the same honest total.
+    const past = await catalogue.search({ q: 'love', page: first.total_pages + 1 });
+    expect(past).toMatchObject({ results: [], total_results: first.total_results });
+  });
+
+  it('ranks a title named exactly as asked first, and the asked year first among namesakes', async () => {
+    const { results } = await catalogue.search({ q: 'king kong 1976', page: 1 });
+    expect(results.slice(0, 3).map(label)).toEqual(['King Kong (1976)', 'King Kong (2005)', 'King Kong (1933)']);
   });
 
   it('answers an empty page, not an error, when nothing matches', async () => {

@@ -22,13 +22,10 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { SIMILAR_LIMIT, type CatalogueProvider } from '../provider.ts';
 import { episodes, seasons, titles } from './local-schema.ts';
-import { searchText } from './local-import.ts';
+import { searchLocalTitles } from './local-search.ts';
 
 /** Counting stops here: pages past it are not offered (TMDB likewise stops at 500 pages). */
 const COUNT_CAP = 10_000;
-/** Candidates each search strategy contributes before re-ranking. */
-const SEARCH_CANDIDATES = 120;
-const SEARCH_MIN_SCORE = 0.3;
 
 type TitleRow = typeof titles.$inferSelect;
 
@@ -125,17 +122,10 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
-/** Splits "alien 1979" into the words and a year that may disambiguate them. */
-export function splitYear(query: string): { words: string; year: number | null } {
-  const match = /^(.*\S)\s+\(?((?:19|20)\d{2})\)?$/.exec(query.trim());
-  if (!match) return { words: query.trim(), year: null };
-  return { words: match[1]!, year: Number(match[2]) };
-}
-
 /**
- * The default provider: SQL over the local catalogue tables. Search is typo-tolerant: trigram
- * similarity (pg_trgm, GiST index) and full-text matches are gathered as a bounded set of
- * candidates, then ranked by text relevance, an exact-title bonus, a matching year and popularity.
+ * The default provider: SQL over the local catalogue tables. Search (local-search.ts) is
+ * typo-tolerant: query words are corrected against the titles' vocabulary, then the matching
+ * search texts are ranked by text relevance, an exact-title bonus, a matching year and popularity.
  */
 export function createLocalCatalogue(db: Db): CatalogueProvider {
   async function findTitle(type: MediaType, id: number): Promise<TitleRow> {
@@ -209,54 +199,8 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
     },
 
     async search(params: SearchParams) {
-      const { words, year } = splitYear(params.q);
-      const term = searchText(words, words) || searchText(params.q, params.q);
-      if (!term) return { page: params.page, results: [], total_pages: 0, total_results: 0 };
-      const yearBonus = year === null ? sql`0` : sql`case when t.year = ${year} then 0.35 else 0 end`;
-      // Two bounded candidate sets, each served by an index: trigram neighbours (typos) and
-      // full-text matches with the last word as a prefix (partial words, "lord of"); then one ranking.
-      const prefixQuery = term
-        .split(' ')
-        .filter(Boolean)
-        .map((word, index, words) => (index === words.length - 1 ? `${word}:*` : word))
-        .join(' & ');
-      const ranked = await db.execute(sql`
-        with candidates as (
-          (select media_type, id from titles where search_title % ${term}
-             order by search_title <-> ${term} limit ${SEARCH_CANDIDATES})
-          union
-          (select media_type, id from titles
-             where to_tsvector('simple', search_title) @@ to_tsquery('simple', ${prefixQuery})
-             order by popularity desc nulls last limit ${SEARCH_CANDIDATES})
-        ),
-        scored as (
-          select t.media_type, t.id,
-            greatest(similarity(t.search_title, ${term}), word_similarity(${term}, t.search_title)) as text_score,
-            (case when t.search_title = ${term} then 0.4 else 0 end)
-              + ${yearBonus}
-              + 0.25 * ln(1 + t.popularity) / ln(301) as bonus
-          from candidates c join titles t on t.media_type = c.media_type and t.id = c.id
-        )
-        select media_type, id, count(*) over () as total from scored
-        where text_score >= ${SEARCH_MIN_SCORE}
-        order by text_score + bonus desc, id
-        limit ${PAGE_SIZE} offset ${(params.page - 1) * PAGE_SIZE}
-      `);
-      const hits = (ranked as unknown as { rows: Array<{ media_type: MediaType; id: number; total: string | number }> })
-        .rows;
-      if (hits.length === 0) return { page: params.page, results: [], total_pages: 0, total_results: 0 };
-      const rows = await db
-        .select(SUMMARY_COLUMNS)
-        .from(titles)
-        .where(
-          sql`(${titles.mediaType}, ${titles.id}) in (${sql.join(
-            hits.map((hit) => sql`(${hit.media_type}, ${hit.id})`),
-            sql`, `,
-          )})`,
-        );
-      const byKey = new Map(rows.map((row) => [`${row.mediaType}:${row.id}`, row]));
-      const ordered = hits.flatMap((hit) => byKey.get(`${hit.media_type}:${hit.id}`) ?? []);
-      return paged(params.page, ordered, Number(hits[0]!.total));
+      const { rows, total } = await searchLocalTitles(db, params.q, params.page);
+      return paged(params.page, rows, total);
     },
 
     async topRated(params: TopRatedParams, now = new Date()) {

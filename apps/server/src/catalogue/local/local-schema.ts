@@ -3,8 +3,9 @@ import { bigint, date, index, integer, pgTable, primaryKey, real, smallint, text
 
 /**
  * The local catalogue: one row per movie or series, in the movie database's vocabulary.
- * `search_title` is the lower-cased, accent-free title (+ original title) that the trigram and
- * full-text search run on; `year` is the release (or first air) year for the year filter.
+ * `search_title` is the lower-cased, accent-free title (+ original title) that search runs on
+ * (through `search_texts` and `title_words` below); `year` is the release (or first air) year for
+ * the year filter.
  */
 export const titles = pgTable(
   'titles',
@@ -72,8 +73,47 @@ export const titles = pgTable(
     index('titles_year_idx').on(table.mediaType, table.year),
     index('titles_language_idx').on(table.mediaType, table.originalLanguage),
     index('titles_genres_idx').using('gin', table.genreIds),
-    index('titles_search_trgm_idx').using('gist', sql`${table.searchTitle} gist_trgm_ops`),
-    index('titles_search_fts_idx').using('gin', sql`to_tsvector('simple', ${table.searchTitle})`),
+    // Search reads the titles of one search text in ranking order (popularity, then id) from this
+    // index alone: the year it may add a bonus for is in it too.
+    index('titles_search_idx').on(table.searchTitle, table.popularity.desc(), table.id, table.mediaType, table.year),
+  ],
+);
+
+/**
+ * Every distinct search text of `titles` with how many titles share it. Search matches and scores
+ * these texts (at 1,000,000 titles they are far fewer than the titles: remakes, sequels and series
+ * share a name), then reads only as many titles of the best texts as the page needs. Kept in step
+ * with `titles` by triggers (migration 0009), whatever writes the titles.
+ */
+export const searchTexts = pgTable(
+  'search_texts',
+  {
+    searchTitle: text('search_title').primaryKey(),
+    titles: integer('titles').notNull(),
+  },
+  // fastupdate off: new entries go straight into the index instead of a pending list that every
+  // search would read whole until the next vacuum.
+  (table) => [
+    index('search_texts_fts_idx')
+      .using('gin', sql`to_tsvector('simple', ${table.searchTitle})`)
+      .with({ fastupdate: false }),
+  ],
+);
+
+/**
+ * The vocabulary: every word of the search texts (a lexeme of `to_tsvector('simple', ...)`) with
+ * how many titles hold it. Search corrects each word of a query against it (trigram neighbours,
+ * completions of the last word) before looking anything up in the texts. Kept by the same triggers.
+ */
+export const titleWords = pgTable(
+  'title_words',
+  {
+    word: text('word').primaryKey(),
+    titles: integer('titles').notNull(),
+  },
+  (table) => [
+    index('title_words_trgm_idx').using('gist', sql`${table.word} gist_trgm_ops`),
+    index('title_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
   ],
 );
 

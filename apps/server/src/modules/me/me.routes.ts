@@ -11,8 +11,9 @@ export const SYNC_BATCH_LIMIT = 500;
 
 /** /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them. */
 export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/me/')) void reply.header('cache-control', 'private, no-store');
+    done();
   });
 
   app.get('/api/me/history', async (request) => {

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { titleOf, yearOf, type TitleSummary } from '@marquee/core';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
+import { createLocalCatalogue } from './local-catalogue.ts';
+import { searchText } from './local-import.ts';
+import { titles } from './local-schema.ts';
+import {
+  allowedEdits,
+  chooseAlternatives,
+  editDistance,
+  prefixRange,
+  splitYear,
+  toTsQuery,
+  type VocabularyMatch,
+} from './local-search.ts';
+import type { CatalogueProvider } from '../provider.ts';
+
+describe('query words', () => {
+  it('counts typos, a swap of two neighbours being one', () => {
+    expect(editDistance('feght', 'fight')).toBe(1);
+    expect(editDistance('clbu', 'club')).toBe(1);
+    expect(editDistance('edemption', 'redemption')).toBe(1);
+    expect(editDistance('clob', 'close')).toBe(2);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
+  });
+
+  it('forgives no typo in a word of two letters, one up to five, two from six', () => {
+    expect([2, 3, 5, 6, 12].map(allowedEdits)).toEqual([0, 1, 1, 2, 2]);
+  });
+
+  const match = (word: string, kind: VocabularyMatch['kind'], titles = 1, similarity = 0): VocabularyMatch => ({
+    word,
+    kind,
+    titles,
+    similarity,
+  });
+
+  it('keeps a word the titles have, with the completions of the last word after it', () => {
+    const found = [match('of', 'exact', 900), match('office', 'completion', 3), match('off', 'completion', 5)];
+    expect(chooseAlternatives('of', found)).toEqual(['of', 'off', 'office']);
+  });
+
+  it('replaces an unknown word by its neighbours within a typo, fewest typos first', () => {
+    const near = [
+      match('close', 'near', 1, 0.375),
+      match('clone', 'near', 1, 0.375),
+      match('club', 'near', 7, 0.25),
+      match('click', 'near', 1, 0.22),
+    ];
+    // Trigrams put close and clone first; "clob" is one letter away from club only.
+    expect(chooseAlternatives('clob', near)).toEqual(['club']);
+    // Night is two letters away from feght: too many for five letters, however common it is.
+    expect(chooseAlternatives('feght', [match('night', 'near', 17, 0.2), match('fight', 'near', 2, 0.33)])).toEqual([
+      'fight',
+    ]);
+    expect(
+      chooseAlternatives('godfahter', [match('godfather', 'near', 3, 0.3), match('godmother', 'near', 1, 0.2)]),
+    ).toEqual(['godfather']);
+  });
+
+  it('leaves a word out when nothing in the vocabulary is close to it', () => {
+    expect(chooseAlternatives('zzqxv', [match('zero', 'near', 2, 0.1), match('zoom', 'near', 1, 0.1)])).toEqual([]);
+  });
+
+  it('builds a tsquery of quoted lexemes: every group, any word of a group', () => {
+    expect(toTsQuery([['the'], ['godfather', 'godfathers']])).toBe("'the' & ( 'godfather' | 'godfathers' )");
+    expect(toTsQuery([["o'neil"]])).toBe("'o''neil'");
+  });
+
+  it('bounds the words beginning with a prefix', () => {
+    expect(prefixRange('river')).toEqual({ from: 'river', to: 'rives' });
+    expect(prefixRange('é')).toEqual({ from: 'é', to: 'ê' });
+  });
+
+  it('takes a year off the end of a query', () => {
+    expect(splitYear('alien 1979')).toEqual({ words: 'alien', year: 1979 });
+    expect(splitYear('King Kong (1933)')).toEqual({ words: 'King Kong', year: 1933 });
+    expect(splitYear('1917')).toEqual({ words: '1917', year: null });
+  });
+});
+
+describe('the search vocabulary', () => {
+  let database: TestDatabase;
+  let catalogue: CatalogueProvider;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ catalogue: true });
+    catalogue = createLocalCatalogue(database.db);
+  });
+  afterAll(() => database.destroy());
+
+  const label = (item: TitleSummary) => `${titleOf(item)} (${yearOf(item)})`;
+
+  async function vocabulary(word: string): Promise<number | undefined> {
+    const rows = await database.rows<{ titles: number }>(sql`select titles from title_words where word = ${word}`);
+    return rows[0]?.titles;
+  }
+  async function textCount(text: string): Promise<number | undefined> {
+    const rows = await database.rows<{ titles: number }>(
+      sql`select titles from search_texts where search_title = ${text}`,
+    );
+    return rows[0]?.titles;
+  }
+
+  function film(id: number, title: string, year: number) {
+    return {
+      mediaType: 'movie' as const,
+      id,
+      title,
+      originalTitle: title,
+      originalLanguage: 'en',
+      releaseDate: `${year}-05-01`,
+      year,
+      popularity: 5,
+      searchTitle: searchText(title, title),
+    };
+  }
+
+  it('holds every word and text of the imported titles, counted', async () => {
+    const [counts] = await database.rows<{ words: number; texts: number; titles: number; expected: number }>(sql`
+      select (select count(*)::int from title_words) as words,
+             (select count(*)::int from search_texts) as texts,
+             (select sum(titles)::int from search_texts) as titles,
+             (select count(*)::int from titles) as expected`);
+    expect(counts!.words).toBeGreaterThan(1000);
+    expect(counts!.titles).toBe(counts!.expected);
+    // Three films are called King Kong: one text for them.
+    expect(await textCount('king kong')).toBe(3);
+    expect(await vocabulary('kong')).toBeGreaterThanOrEqual(3);
+  });
+
+  it('follows inserts, title changes and deletes, so a new title is found at once and a removed one never', async () => {
+    expect(await vocabulary('zorblat')).toBeUndefined();
+    await database.db.insert(titles).values([film(990001, 'Zorblat Returns', 2001), film(990002, 'Zorblat', 1999)]);
+    expect(await vocabulary('zorblat')).toBe(2);
+    expect(await vocabulary('returns')).toBeGreaterThanOrEqual(1);
+    let found = await catalogue.search({ q: 'zorblta', page: 1 });
+    expect(found.results.map(label)).toEqual(['Zorblat (1999)', 'Zorblat Returns (2001)']);
+    expect(found.total_results).toBe(2);
+
+    await database.db
+      .update(titles)
+      .set({ title: 'Quintaro Returns', searchTitle: 'quintaro returns' })
+      .where(eq(titles.id, 990001));
+    expect(await vocabulary('zorblat')).toBe(1);
+    expect(await vocabulary('quintaro')).toBe(1);
+    expect(await textCount('zorblat returns')).toBeUndefined();
+    found = await catalogue.search({ q: 'quintaro', page: 1 });
+    expect(found.results.map(label)).toEqual(['Quintaro Returns (2001)']);
+
+    // A change that leaves the search text alone leaves the counts alone.
+    const before = await vocabulary('returns');
+    await database.db.update(titles).set({ popularity: 50 }).where(eq(titles.id, 990001));
+    expect(await vocabulary('returns')).toBe(before);
+
+    await database.db.delete(titles).where(sql`${titles.id} in (990001, 990002)`);
+    expect(await vocabulary('zorblat')).toBeUndefined();
+    expect(await vocabulary('quintaro')).toBeUndefined();
+    expect(await textCount('zorblat')).toBeUndefined();
+    found = await catalogue.search({ q: 'zorblat', page: 1 });
+    expect(found.results.map(label)).not.toContain('Zorblat (1999)');
+  });
+});

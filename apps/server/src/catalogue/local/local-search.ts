@@ -1,0 +1,274 @@
+import { sql } from 'drizzle-orm';
+import { PAGE_SIZE, type MediaType } from '@marquee/core';
+import { preparedRows, type Db } from '../../db/client.ts';
+import { searchText } from './local-import.ts';
+import type { titles } from './local-schema.ts';
+
+/** A text must be at least this similar to the query (trigram similarity, whole or word) to count. */
+const MIN_TEXT_SCORE = 0.3;
+/** Bonus of a search text equal to the query, of a title of the query's year. */
+const EXACT_BONUS = 0.4;
+const YEAR_BONUS = 0.35;
+/** Popularity adds up to this much: 0.25 × ln(1 + popularity) / ln(301), capped at popularity 300. */
+const POPULARITY_WEIGHT = 0.25;
+/** Vocabulary words looked at per unknown query word, and completions of the last word. */
+const NEIGHBOURS = 12;
+const COMPLETIONS = 20;
+/** Corrections kept per word: more widen the lookup without finding what was meant. */
+const CORRECTIONS = 3;
+
+type TitleRow = typeof titles.$inferSelect;
+export type SearchRow = Pick<
+  TitleRow,
+  | 'mediaType'
+  | 'id'
+  | 'title'
+  | 'originalTitle'
+  | 'originalLanguage'
+  | 'originCountry'
+  | 'overview'
+  | 'releaseDate'
+  | 'genreIds'
+  | 'voteAverage'
+  | 'voteCount'
+  | 'popularity'
+>;
+
+/** Splits "alien 1979" into the words and a year that may disambiguate them. */
+export function splitYear(query: string): { words: string; year: number | null } {
+  const match = /^(.*\S)\s+\(?((?:19|20)\d{2})\)?$/.exec(query.trim());
+  if (!match) return { words: query.trim(), year: null };
+  return { words: match[1]!, year: Number(match[2]) };
+}
+
+/**
+ * Edit distance with adjacent transpositions (optimal string alignment): "feght" → "fight" is 1,
+ * "clbu" → "club" is 1.
+ */
+export function editDistance(a: string, b: string): number {
+  const rows = a.length + 1;
+  const columns = b.length + 1;
+  const distance: number[][] = Array.from({ length: rows }, (_, row) =>
+    Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)),
+  );
+  for (let row = 1; row < rows; row++) {
+    for (let column = 1; column < columns; column++) {
+      const cost = a[row - 1] === b[column - 1] ? 0 : 1;
+      let best = Math.min(
+        distance[row - 1]![column]! + 1,
+        distance[row]![column - 1]! + 1,
+        distance[row - 1]![column - 1]! + cost,
+      );
+      if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
+        best = Math.min(best, distance[row - 2]![column - 2]! + 1);
+      }
+      distance[row]![column] = best;
+    }
+  }
+  return distance[a.length]![b.length]!;
+}
+
+/** Typos forgiven in a word of this length: none in 1–2 letters, one up to 5, two from 6. */
+export function allowedEdits(length: number): number {
+  if (length <= 2) return 0;
+  return length <= 5 ? 1 : 2;
+}
+
+export interface VocabularyMatch {
+  word: string;
+  /** Titles holding the word. */
+  titles: number;
+  kind: 'exact' | 'near' | 'completion';
+  /** Trigram similarity to the query word (near matches). */
+  similarity: number;
+}
+
+/**
+ * What a query word may stand for, best first: the word itself when the titles have it, then (for
+ * the last word, which may be half typed) the commonest words it begins; otherwise the words within
+ * a typo or two of it. Empty when the vocabulary has nothing close: the word is then left out.
+ */
+export function chooseAlternatives(word: string, matches: VocabularyMatch[]): string[] {
+  const exact = matches.filter((match) => match.kind === 'exact').map((match) => match.word);
+  const completions = matches
+    .filter((match) => match.kind === 'completion')
+    .sort((a, b) => b.titles - a.titles)
+    .map((match) => match.word);
+  const near = exact.length
+    ? []
+    : matches
+        .filter((match) => match.kind === 'near')
+        .map((match) => ({ ...match, edits: editDistance(word, match.word) }))
+        .filter((match) => match.edits <= allowedEdits(word.length) || match.similarity >= 0.5)
+        .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || b.titles - a.titles)
+        .slice(0, CORRECTIONS)
+        .map((match) => match.word);
+  return [...new Set([...exact, ...completions, ...near])];
+}
+
+/** A tsquery that every word group must match (any word of a group): 'the' & ( 'godfather' | 'godfathers' ). */
+export function toTsQuery(groups: string[][]): string {
+  const lexeme = (word: string) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+  return groups
+    .map((group) => (group.length === 1 ? lexeme(group[0]!) : `( ${group.map(lexeme).join(' | ')} )`))
+    .join(' & ');
+}
+
+/** The range of text_pattern_ops order that holds exactly the words beginning with `prefix`. */
+export function prefixRange(prefix: string): { from: string; to: string } {
+  const characters = [...prefix];
+  const last = characters.pop()!.codePointAt(0)!;
+  return { from: prefix, to: characters.join('') + String.fromCodePoint(last + 1) };
+}
+
+async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]> {
+  const last = words.at(-1)!;
+  const completions = prefixRange(last);
+  // One round trip: each word as it is, its trigram neighbours when the vocabulary lacks it (the
+  // GiST index orders them), and the commonest completions of the last word. Words are looked up as
+  // ranges of the text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers:
+  // the trigram index also knows = and like, and the planner took it for them, reading dozens of
+  // pages where the btree reads two.
+  const rows = await preparedRows<VocabularyMatch & { position: number }>(
+    db,
+    'search_words',
+    sql`
+    select q.position::int as position, v.word, v.titles, v.kind, similarity(v.word, q.word) as similarity
+    from unnest(${sql.param(words)}::text[]) with ordinality as q(word, position)
+    cross join lateral (
+      (select word, titles, 'exact' as kind from title_words where word ~>=~ q.word and word ~<=~ q.word)
+      union all
+      (select word, titles, 'near' from title_words
+        where char_length(q.word) > 2
+          and not exists (select from title_words known where known.word ~>=~ q.word and known.word ~<=~ q.word)
+        order by word <-> q.word limit ${NEIGHBOURS})
+    ) v
+    union all
+    (select ${words.length}::int, word, titles, 'completion', 0::real from title_words
+      where word ~>~ ${last} and word ~<~ ${completions.to}
+      order by titles desc limit ${COMPLETIONS})
+  `,
+  );
+  const byWord = words.map((): VocabularyMatch[] => []);
+  for (const row of rows) byWord[row.position - 1]!.push(row);
+  return byWord;
+}
+
+interface RankedPage {
+  rows: SearchRow[];
+  total: number;
+}
+
+/**
+ * One page of titles whose search text matches `query` (a tsquery over the search texts), ranked by
+ * text relevance (trigram similarity to the query as typed and as corrected, an exact-text bonus),
+ * a matching year and popularity.
+ *
+ * Relevance belongs to a text, so it is computed once per matching text (at 1,000,000 titles a
+ * common pair of words is a thousand titles but a dozen texts). The titles of a text rank among
+ * themselves by year and popularity, which the titles_search_idx index reads in order. A page needs
+ * the best `want` titles: walking the texts from the most relevant, once they hold `want` titles
+ * the last one's relevance is a floor that no text more than the largest title bonus below it can
+ * reach, so only the texts above that line are read, and only their first `want` titles each.
+ */
+async function rankPage(
+  db: Db,
+  terms: { query: string; typed: string; corrected: string; year: number | null },
+  page: number,
+): Promise<RankedPage> {
+  const { query, typed, corrected, year } = terms;
+  const offset = (page - 1) * PAGE_SIZE;
+  const want = offset + PAGE_SIZE;
+  const maxTitleBonus = POPULARITY_WEIGHT + (year === null ? 0 : YEAR_BONUS);
+  const titleBonus = sql`${year === null ? sql`0` : sql`case when h.year = ${year} then ${YEAR_BONUS}::float8 else 0 end`}
+    + ${POPULARITY_WEIGHT}::float8 * least(ln(1 + h.popularity) / ln(301), 1)`;
+  const titleOrder =
+    year === null
+      ? sql`t.popularity desc nulls last, t.id, t.media_type`
+      : sql`(t.year = ${year}) desc nulls last, t.popularity desc nulls last, t.id, t.media_type`;
+  // Two texts (with and without a year), each prepared once per connection.
+  const rows = await preparedRows<SearchRow & { total: number; mediaType: MediaType | null }>(
+    db,
+    year === null ? 'search_rank' : 'search_rank_year',
+    sql`
+    with matched as (
+      select s.search_title, s.titles,
+        -- The corrected query is scored only when it differs (similarity is most of this query's time).
+        greatest(similarity(s.search_title, ${typed}), word_similarity(${typed}, s.search_title),
+                 case when ${corrected} <> ${typed}
+                   then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
+                 end) as score
+      from search_texts s
+      where to_tsvector('simple', s.search_title) @@ ${query}::tsquery
+    ),
+    kept as (
+      select search_title, titles,
+        score + case when search_title in (${typed}, ${corrected}) then ${EXACT_BONUS}::float8 else 0 end as relevance
+      from matched where score >= ${MIN_TEXT_SCORE}::float8
+    ),
+    total as (select coalesce(sum(titles), 0)::int as titles from kept),
+    reached as (
+      select search_title, relevance, titles,
+        sum(titles) over (order by relevance desc, search_title rows unbounded preceding) as titles_so_far
+      from kept
+    ),
+    needed as (
+      select search_title, relevance from reached
+      where (select titles from total) > ${offset}
+        and relevance + ${maxTitleBonus}::float8 >= (select min(relevance) from reached where titles_so_far - titles < ${want})
+    ),
+    hits as (
+      select h.media_type, h.id, needed.relevance + ${titleBonus} as score
+      from needed cross join lateral (
+        select t.media_type, t.id, t.year, t.popularity from titles t
+        where t.search_title = needed.search_title
+        order by ${titleOrder}
+        limit ${want}
+      ) h
+      order by score desc, h.id, h.media_type
+      limit ${PAGE_SIZE} offset ${offset}
+    )
+    select total.titles as total, t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
+      t.original_language as "originalLanguage", t.origin_country as "originCountry", t.overview,
+      t.release_date::text as "releaseDate", t.genre_ids as "genreIds", t.vote_average as "voteAverage",
+      t.vote_count as "voteCount", t.popularity
+    from total
+    left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true
+    order by hits.score desc, hits.id, hits.media_type
+  `,
+  );
+  const total = Number(rows[0]?.total ?? 0);
+  return { rows: rows.filter((row) => row.mediaType !== null).map(({ total: _total, ...row }) => row), total };
+}
+
+/**
+ * Typo-tolerant search over the local catalogue. Each query word is corrected against the
+ * vocabulary (`title_words`): kept when the titles have it, else replaced by the nearest words
+ * within a typo or two; the last word also stands for the words it begins ("lord of" → of, office).
+ * The search texts holding every word (any of its alternatives) are then ranked by rankPage. When
+ * no text holds all of them, the rarest word alone decides ("the godfather 2" still finds the
+ * Godfather films). A year at the end ("alien 1979") is not a word but a bonus for that year.
+ */
+export async function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
+  const { words: wordsPart, year: splitOff } = splitYear(q);
+  // "1917" alone is a title, not a year.
+  const typed = searchText(wordsPart, wordsPart) || searchText(q, q);
+  const year = searchText(wordsPart, wordsPart) ? splitOff : null;
+  const words = typed.split(' ').filter(Boolean).slice(0, 12);
+  if (words.length === 0) return { rows: [], total: 0 };
+
+  const matches = await lookUpWords(db, words);
+  const groups = words
+    .map((word, index) => ({ word, titles: matches[index]!, alternatives: chooseAlternatives(word, matches[index]!) }))
+    .filter((group) => group.alternatives.length > 0);
+  if (groups.length === 0) return { rows: [], total: 0 };
+
+  const corrected = groups.map((group) => group.alternatives[0]).join(' ');
+  const terms = { typed, corrected, year };
+  const all = await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
+  if (all.total > 0 || groups.length === 1) return all;
+  const titlesOf = (group: (typeof groups)[number]) =>
+    group.titles.filter((match) => group.alternatives.includes(match.word)).reduce((sum, m) => sum + m.titles, 0);
+  const rarest = groups.reduce((best, group) => (titlesOf(group) < titlesOf(best) ? group : best));
+  return rankPage(db, { ...terms, query: toTsQuery([rarest.alternatives]) }, page);
+}
