@@ -83,6 +83,23 @@ async function actionRow(page: Page) {
   await page.getByRole('button', { name: 'Scroll Action movies right' }).and(page.locator(':enabled')).waitFor();
 }
 
+/**
+ * The home page (the hero carousel runs no progress bar), a genre row that scrolls at once, the
+ * sign-in dialog and a toast: all still.
+ */
+async function homeDialogAndToastHoldStill(page: Page, movieId: number): Promise<void> {
+  await page.goto('/');
+  await page.waitForLoadState('networkidle');
+  expectStill(await motion(page), 'home');
+  await actionRow(page);
+  expect(await scrollAfterClick(page, 'Scroll Action movies right', 'row')).toBeGreaterThan(0);
+  await openSignIn(page);
+  expectStill(await motion(page), 'sign-in dialog');
+  await page.keyboard.press('Escape');
+  await showToast(page, movieId);
+  expectStill(await motion(page), 'toast');
+}
+
 describe('reduced motion', () => {
   const browser = useBrowser();
   const baseUrl = inject('baseUrl');
@@ -112,19 +129,7 @@ describe('reduced motion', () => {
   it('honours prefers-reduced-motion: no transitions, animations, carousel or smooth scrolling', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    // The hero carousel holds still: no progress bar runs.
-    expectStill(await motion(page), 'home');
-    await actionRow(page);
-    expect(await scrollAfterClick(page, 'Scroll Action movies right', 'row')).toBeGreaterThan(0);
-
-    await openSignIn(page);
-    expectStill(await motion(page), 'sign-in dialog');
-    await page.keyboard.press('Escape');
-
-    await showToast(page, movieId);
-    expectStill(await motion(page), 'toast');
+    await homeDialogAndToastHoldStill(page, movieId);
 
     await page.goto(`/watch/movie/${movieId}`);
     await page.getByRole('button', { name: 'Share' }).click();
@@ -145,15 +150,6 @@ describe('reduced motion', () => {
     await context.addInitScript(() => {
       localStorage.setItem('marquee:settings', JSON.stringify({ reducedMotion: true }));
     });
-    await page.goto('/');
-    await page.waitForLoadState('networkidle');
-    expectStill(await motion(page), 'home');
-    await actionRow(page);
-    expect(await scrollAfterClick(page, 'Scroll Action movies right', 'row')).toBeGreaterThan(0);
-    await openSignIn(page);
-    expectStill(await motion(page), 'sign-in dialog');
-    await page.keyboard.press('Escape');
-    await showToast(page, movieId);
-    expectStill(await motion(page), 'toast');
+    await homeDialogAndToastHoldStill(page, movieId);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { titleOf, type MovieDetails, type TvDetails } from '@marquee/core';
 import { CommentsSection } from '@/components/comments/comments-section.tsx';
@@ -9,6 +9,7 @@ import { useAppConfig } from '@/lib/app-config.ts';
 import { useMovie, useSeason, useTv } from '@/lib/catalogue/catalogue-api.ts';
 import { imageUrl } from '@/lib/images.ts';
 import { useLastWatchedEpisode } from '@/lib/local-store/hooks.ts';
+import { useClientValue } from '@/lib/use-client-value.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { ResumeLink } from './components/detail-hero.tsx';
 import { WatchableHero } from './components/watchable-hero.tsx';
@@ -90,7 +91,9 @@ function MoviePage({ movie }: { movie: MovieDetails }) {
 function useResumePoint(seriesId: number): ResumePoint | null {
   const location = useLocation();
   const lastWatched = useLastWatchedEpisode(seriesId);
-  const fromState = resumeFromState(location.state);
+  // Router state lives in the browser's history: a server render never sees it.
+  const stateResume = useMemo(() => resumeFromState(location.state), [location.state]);
+  const fromState = useClientValue(stateResume, null);
   if (fromState) return fromState;
   return lastWatched
     ? { season: lastWatched.season_number, episode: lastWatched.episode_number, source: 'history' }

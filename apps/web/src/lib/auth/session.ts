@@ -1,6 +1,7 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiFetch } from '../api-client.ts';
+import { useClientValue } from '../use-client-value.ts';
 
 /** The signed-in user as better-auth's `GET /api/auth/get-session` describes it. */
 export interface SessionUser {
@@ -29,7 +30,6 @@ export const sessionQueryOptions = queryOptions({
 });
 
 const AWAITED = { user: null, isPending: true } as const;
-const noSubscription = () => () => {};
 
 /**
  * The signed-in user, or null for a guest; `isPending` while the first answer is awaited. A page
@@ -42,9 +42,5 @@ export function useSession(): { user: SessionUser | null; isPending: boolean } {
     () => ({ user: query.data ?? null, isPending: query.isPending }),
     [query.data, query.isPending],
   );
-  return useSyncExternalStore(
-    noSubscription,
-    () => session,
-    () => AWAITED,
-  );
+  return useClientValue(session, AWAITED);
 }
