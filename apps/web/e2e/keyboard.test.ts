@@ -158,6 +158,8 @@ describe('keyboard alone', () => {
     await tabTo(page, 'Sort by', { backwards: true });
     await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('sort_by') === 'release_date.desc');
+    // The grid keeps the previous answer on screen until the new one comes: tab through the new one.
+    await page.waitForLoadState('networkidle');
     await tabTo(page, 'Page 2', { max: 100 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
