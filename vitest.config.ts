@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -31,6 +32,12 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
 
 export default defineConfig({
   test: {
+    // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core
+    // machine, so every file ran after the other. The browser project still runs its files one
+    // at a time (it shares one server and one browser); with two workers the server, core and
+    // web files run beside it. Most test time is spent waiting on a browser, a socket or a
+    // database, not on a core.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
