@@ -43,6 +43,12 @@ export function useBrowser() {
     ): Promise<Viewer> {
       const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl });
       contexts.push(context);
+      // A violation of the page's CSP (a blocked inline script, an eval probe) counts as an error.
+      await context.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(`CSP violation: ${event.violatedDirective} by ${event.sourceFile || event.blockedURI}`),
+        ),
+      );
       const page = await context.newPage();
       if (options.javaScriptEnabled !== false) {
         // A page the server rendered is on screen before the app has taken it over: wait for the
