@@ -66,15 +66,27 @@ export function storeComment(client: QueryClient, comment: Comment): void {
   );
 }
 
+interface LiveThread {
+  source: EventSource;
+  watchers: number;
+}
+
+/** The open event streams, one per query client and title however many components show it. */
+const liveThreads = new WeakMap<QueryClient, Map<string, LiveThread>>();
+
 /**
- * A title's thread, kept live: new, edited and deleted comments arrive over the server's event
- * stream (fed by PostgreSQL LISTEN/NOTIFY) and are put into the cached thread.
+ * Keeps a title's cached thread live until the returned function is called: new, edited and
+ * deleted comments arrive over the server's event stream (fed by PostgreSQL LISTEN/NOTIFY). The
+ * detail page shows a thread in several places (its count, the thread, the phone layout's tile):
+ * they share one connection, closed when the last of them goes.
  */
-export function useComments(type: CommentContentType, id: number) {
-  const client = useQueryClient();
-  const query = useQuery(commentsQueryOptions(type, id));
-  useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
+export function watchThread(client: QueryClient, type: CommentContentType, id: number): () => void {
+  if (typeof EventSource === 'undefined') return () => {};
+  const threads = liveThreads.get(client) ?? new Map<string, LiveThread>();
+  liveThreads.set(client, threads);
+  const key = `${type}:${id}`;
+  let thread = threads.get(key);
+  if (!thread) {
     const source = new EventSource(`/api/comments/stream?content_type=${type}&content_id=${id}`);
     const onChange = (event: MessageEvent<string>) => {
       try {
@@ -84,8 +96,27 @@ export function useComments(type: CommentContentType, id: number) {
       }
     };
     for (const name of ['created', 'updated', 'deleted']) source.addEventListener(name, onChange as EventListener);
-    return () => source.close();
-  }, [client, type, id]);
+    thread = { source, watchers: 0 };
+    threads.set(key, thread);
+  }
+  thread.watchers += 1;
+  const watched = thread;
+  let stopped = false;
+  return () => {
+    if (stopped) return;
+    stopped = true;
+    watched.watchers -= 1;
+    if (watched.watchers > 0) return;
+    watched.source.close();
+    threads.delete(key);
+  };
+}
+
+/** A title's thread, kept live while the component shows it (see watchThread). */
+export function useComments(type: CommentContentType, id: number) {
+  const client = useQueryClient();
+  const query = useQuery(commentsQueryOptions(type, id));
+  useEffect(() => watchThread(client, type, id), [client, type, id]);
   return query;
 }
 
