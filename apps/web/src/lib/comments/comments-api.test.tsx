@@ -19,7 +19,8 @@ class FakeEventSource {
     this.closed = true;
   }
   send(name: string, data: unknown) {
-    for (const listener of this.listeners.get(name) ?? []) listener({ data: JSON.stringify(data) } as MessageEvent<string>);
+    for (const listener of this.listeners.get(name) ?? [])
+      listener({ data: JSON.stringify(data) } as MessageEvent<string>);
   }
 }
 
@@ -49,7 +50,9 @@ describe('useComments', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => new Response(JSON.stringify({ results: [] }), { headers: { 'content-type': 'application/json' } })),
+      vi.fn(
+        async () => new Response(JSON.stringify({ results: [] }), { headers: { 'content-type': 'application/json' } }),
+      ),
     );
   });
   afterEach(() => vi.unstubAllGlobals());
