@@ -40,7 +40,9 @@ export function ensureWebBuild({ force = false, quiet = false } = {}) {
     const result = spawnSync(
       process.execPath,
       [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', ...extra, '--logLevel', quiet ? 'error' : 'warn'],
-      { cwd: web, stdio: 'inherit' },
+      // Always the production build, also when a test runner (NODE_ENV=test) asks for it: the
+      // browser tests check what ships, and a later `npm start` reuses this build.
+      { cwd: web, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
     if (result.status !== 0) throw new Error(`web build failed with exit code ${result.status}`);
   }

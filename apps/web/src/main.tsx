@@ -1,8 +1,4 @@
 import './styles.css';
-import { parseWithoutCompiling } from '@marquee/core/schema/browser';
-
-// Before the app's modules run: some validate what the browser stored as they load.
-parseWithoutCompiling();
 
 /**
  * The entry: starts the app once the page has been painted. A page the server rendered is then

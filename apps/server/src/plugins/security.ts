@@ -70,7 +70,30 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     void reply.headers(headers);
     done();
   });
+  // A built script, style sheet or font is never a document: the policies that only a document
+  // obeys (CSP, framing, referrer, opener…) would be a kilobyte of headers on each of them.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/assets/') && ASSET_TYPES.test(String(reply.getHeader('content-type') ?? '')))
+      for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
+    done(null, payload);
+  });
 }
+
+/** The content types of the web build's files under /assets/ (never HTML, never SVG). */
+const ASSET_TYPES = /^(application\/javascript|text\/javascript|text\/css|font\/)/;
+
+/** Headers that no browser applies to a script, style sheet or font. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

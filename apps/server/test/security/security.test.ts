@@ -516,7 +516,7 @@ describe('brute force on sign-in', () => {
 });
 
 describe('response headers', () => {
-  const pages = ['/', '/browse', '/movie/550', '/assets/index-abcdef12.js'];
+  const pages = ['/', '/browse', '/movie/550'];
   const api = API_ROUTES.filter((route) => route.method === 'GET').map((route) => fillPath(route));
 
   it.each([...pages, ...api, '/api/no-such-route', '/api/art/w342/poster/movie/550.svg'])(
@@ -538,6 +538,24 @@ describe('response headers', () => {
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     },
   );
+});
+
+describe('built assets', () => {
+  it('carry no sniffing and the resource policy, without the headers only a document obeys', async () => {
+    const response = await send('/assets/index-abcdef12.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/javascript/);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
+    expect(response.headers['content-security-policy']).toBeUndefined();
+    expect(response.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('leave a page at an /assets/ address with its full headers', async () => {
+    const response = await send('/assets/no-such-file.html');
+    expect(String(response.headers['content-type'])).not.toMatch(/javascript|css/);
+    expect(String(response.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+  });
 });
 
 describe('session cookie flags', () => {

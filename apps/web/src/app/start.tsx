@@ -1,3 +1,5 @@
+// First: the schemas the app's modules build as they load must not probe for eval (CSP).
+import './parse-without-compiling.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
