@@ -40,8 +40,8 @@ function isSharedQuery(query: Query): boolean {
 
 /**
  * The page at `url` (path and query), or null when it is not one the server renders (a route
- * that shows the browser's own data, a redirect) or its data could not all be fetched: the
- * browser then renders it as before.
+ * that shows the browser's own data, a redirect); it throws when the page's data could not all be
+ * fetched. Either way the browser then renders it as before.
  */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage | null> {
   const handler = createStaticHandler(routes);
@@ -73,8 +73,15 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     if (pass === MAX_PASSES - 1) return null;
     await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
   }
-  const cache = queryClient.getQueryCache().getAll();
-  // A failed or still-missing answer would render differently in the browser: leave the page to it.
-  if (cache.some((query) => isSharedQuery(query) && query.state.status !== 'success')) return null;
+  // A failed or still-missing answer would render differently in the browser: leave the page to
+  // it, saying which answer was missing (the server logs it).
+  const missing = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((query) => isSharedQuery(query) && query.state.status !== 'success');
+  if (missing.length > 0)
+    throw new Error(
+      `no answer for ${missing.map((query) => `${JSON.stringify(query.queryKey)} (${query.state.error?.message ?? query.state.status})`).join(', ')}`,
+    );
   return { html, state: dehydrate(queryClient) };
 }

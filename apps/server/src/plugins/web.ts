@@ -212,7 +212,10 @@ function createPageDocuments(
     if (!renderer) return null;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
-      timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
+      timer = setTimeout(() => {
+        app.log.warn({ url }, `server render took over ${RENDER_TIMEOUT_MS} ms: the browser renders the page`);
+        resolve(null);
+      }, RENDER_TIMEOUT_MS);
     });
     try {
       return await Promise.race([renderer.renderPage(url, origin), timeout]);
