@@ -21,6 +21,7 @@ describe('loadConfig', () => {
       adScriptUrl: null,
       communityUrl: null,
       tmdbTimeoutMs: 8000,
+      dbQueryTimeoutMs: 10000,
     });
   });
 
@@ -44,6 +45,9 @@ describe('loadConfig', () => {
     ['TMDB_TIMEOUT_MS', '50', /TMDB_TIMEOUT_MS: expected milliseconds from 100 to 60000, got "50"/],
     ['TMDB_TIMEOUT_MS', '90000', /TMDB_TIMEOUT_MS/],
     ['TMDB_TIMEOUT_MS', '2s', /TMDB_TIMEOUT_MS/],
+    ['DB_QUERY_TIMEOUT_MS', '0', /DB_QUERY_TIMEOUT_MS: expected milliseconds from 100 to 600000, got "0"/],
+    ['DB_QUERY_TIMEOUT_MS', '700000', /DB_QUERY_TIMEOUT_MS/],
+    ['DB_QUERY_TIMEOUT_MS', 'soon', /DB_QUERY_TIMEOUT_MS/],
     ['MEDIA_ADMIN_TOKEN', 'a token with spaces in it, long enough to pass', /MEDIA_ADMIN_TOKEN/],
   ])('names %s when it is %j', (variable, value, message) => {
     let caught: unknown;
@@ -73,9 +77,11 @@ describe('loadConfig', () => {
       COMMUNITY_URL: 'https://discord.gg/x',
       EVENTS_RATE_LIMIT: '5000',
       TMDB_TIMEOUT_MS: '2500',
+      DB_QUERY_TIMEOUT_MS: '4000',
     });
     expect(config).toMatchObject({
       tmdbTimeoutMs: 2500,
+      dbQueryTimeoutMs: 4000,
       eventsRateLimit: 5000,
       port: 8080,
       host: '127.0.0.1',

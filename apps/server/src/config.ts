@@ -11,6 +11,8 @@ export interface Config {
   tmdbApiUrl: string;
   tmdbImageUrl: string;
   /** The longest a catalogue request waits on TMDB before it is answered from the cache or 503 (TMDB_TIMEOUT_MS). */
+  /** The longest a PostgreSQL query waits for its answer before its request answers 503 (DB_QUERY_TIMEOUT_MS). */
+  dbQueryTimeoutMs: number;
   tmdbTimeoutMs: number;
   mediaDir: string | null;
   /** Bearer token that opens the Library's operator routes from another machine (MEDIA_ADMIN_TOKEN). */
@@ -128,6 +130,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
       `expected milliseconds from 100 to 60000, got ${JSON.stringify(tmdbTimeoutMs)}`,
     );
   }
+  const dbQueryTimeoutMs = read(env, 'DB_QUERY_TIMEOUT_MS') ?? '10000';
+  if (!/^[1-9]\d{2,5}$/.test(dbQueryTimeoutMs) || Number(dbQueryTimeoutMs) > 600_000) {
+    throw new ConfigError(
+      'DB_QUERY_TIMEOUT_MS',
+      `expected milliseconds from 100 to 600000, got ${JSON.stringify(dbQueryTimeoutMs)}`,
+    );
+  }
   const eventsRateLimit = read(env, 'EVENTS_RATE_LIMIT') ?? '600';
   if (!/^[1-9]\d{0,6}$/.test(eventsRateLimit)) {
     throw new ConfigError(
@@ -158,6 +167,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     tmdbApiUrl: parseUrl(env, 'TMDB_API_URL', ['http', 'https']) ?? 'https://api.themoviedb.org/3',
     tmdbImageUrl: parseUrl(env, 'TMDB_IMAGE_URL', ['http', 'https']) ?? 'https://image.tmdb.org/t/p',
     tmdbTimeoutMs: Number(tmdbTimeoutMs),
+    dbQueryTimeoutMs: Number(dbQueryTimeoutMs),
     mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
     mediaAdminToken,
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),

@@ -47,7 +47,11 @@ async function main(): Promise<void> {
 
   let database;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      queryTimeoutMs: config.dbQueryTimeoutMs,
+    });
   } catch (error) {
     const variable = config.databaseUrl ? 'DATABASE_URL' : 'DATA_DIR';
     process.stderr.write(

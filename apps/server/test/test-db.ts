@@ -23,6 +23,8 @@ export interface TestDatabaseOptions {
   catalogue?: boolean;
   /** PostgreSQL: the address the app reaches its database at, given the real one (e.g. through a proxy). */
   reachVia?: (url: URL) => URL;
+  /** PostgreSQL: the queries' time limit (DB_QUERY_TIMEOUT_MS), when a test needs a short one. */
+  queryTimeoutMs?: number;
 }
 
 /** The fixed "now" of catalogue imports in tests, so that popularity and ranking are stable. */
@@ -63,7 +65,11 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: (options.reachVia?.(url) ?? url).toString(), dataDir: null });
+  const database = await openDatabase({
+    databaseUrl: (options.reachVia?.(url) ?? url).toString(),
+    dataDir: null,
+    queryTimeoutMs: options.queryTimeoutMs,
+  });
   if (options.catalogue) await importLocalCatalogue(database.db, { now: TEST_NOW });
   return {
     ...database,

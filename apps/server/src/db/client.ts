@@ -35,13 +35,33 @@ export interface OpenDatabaseOptions {
   /** PGlite data to start from (a migrated snapshot), which saves the migration time in tests. */
   loadDataDir?: Blob | File;
   migrate?: boolean;
+  /**
+   * PostgreSQL: the longest a query may wait for its answer (DB_QUERY_TIMEOUT_MS). A database that
+   * stops answering without dropping its connections would otherwise hold every request on it.
+   */
+  queryTimeoutMs?: number;
 }
 
+/** The default of DB_QUERY_TIMEOUT_MS: the app's queries take milliseconds. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  const database = options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : await openPglite(options.dataDir, options.loadDataDir);
-  if (options.migrate !== false) {
+  const migrate = options.migrate !== false;
+  if (options.databaseUrl) {
+    // Migrations may build an index over millions of rows: they run on their own connections,
+    // without the requests' time limit.
+    if (migrate) {
+      const migrator = openPostgres(options.databaseUrl, null);
+      try {
+        await migrateDatabase(migrator);
+      } finally {
+        await migrator.close();
+      }
+    }
+    return openPostgres(options.databaseUrl, options.queryTimeoutMs ?? DEFAULT_QUERY_TIMEOUT_MS);
+  }
+  const database = await openPglite(options.dataDir, options.loadDataDir);
+  if (migrate) {
     try {
       await migrateDatabase(database);
     } catch (error) {
@@ -85,8 +105,16 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
   };
 }
 
-function openPostgres(databaseUrl: string): Database & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+function openPostgres(databaseUrl: string, queryTimeoutMs: number | null): Database & { pool: pg.Pool } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    // A connection that takes longer to open than a query may take to answer is as good as lost.
+    connectionTimeoutMillis: Math.min(5_000, queryTimeoutMs ?? 5_000),
+    // A query whose answer does not come in time fails ("Query read timeout"), its request answers
+    // 503 (plugins/errors.ts) and the pool drops that connection.
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+  });
   // A client losing its connection (database restart) emits 'error', and an 'error' event without
   // a listener ends the process. The pool listens on idle clients only; a client checked out for
   // a transaction gets its own listener here. The query under way fails, and its request answers

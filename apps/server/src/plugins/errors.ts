@@ -73,7 +73,7 @@ export const DATABASE_UNAVAILABLE_MESSAGE = 'The database is not reachable right
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
 const UNAVAILABLE_MESSAGES =
-  /connection terminated|timeout exceeded when trying to connect|not currently accepting connections|connection error|PGlite is closed|Cannot use a pool after calling end/i;
+  /connection terminated|timeout exceeded when trying to connect|not currently accepting connections|connection error|query read timeout|PGlite is closed|Cannot use a pool after calling end/i;
 
 /**
  * Whether an error means the database cannot be reached right now (restarting, refusing

@@ -193,6 +193,63 @@ describe.skipIf(!onPostgres)('PostgreSQL restarts under a running server', () =>
   });
 });
 
+describe.skipIf(!onPostgres)('PostgreSQL stops answering without dropping its connections', () => {
+  /** DB_QUERY_TIMEOUT_MS of this server: a query waits at most this long for its answer. */
+  const QUERY_TIMEOUT_MS = 1_000;
+  let proxy: TcpProxy;
+  let t: TestServer;
+  let cookie: string;
+  let email: string;
+
+  beforeAll(async () => {
+    const target = new URL(adminUrl!);
+    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+    t = await startTestServer({}, undefined, {
+      catalogue: true,
+      queryTimeoutMs: QUERY_TIMEOUT_MS,
+      reachVia(url) {
+        const proxied = new URL(url);
+        proxied.hostname = '127.0.0.1';
+        proxied.port = String(proxy.port);
+        return proxied;
+      },
+    });
+    ({ cookie, email } = await signedInUser(t.app));
+  });
+  afterAll(async () => {
+    proxy?.resume();
+    await t?.close();
+    await proxy?.close();
+  });
+
+  it('answers every request a clean 503 within the query time limit while it hangs, and serves again when it answers', async () => {
+    expect((await t.request({ url: '/api/me/history', headers: { cookie } })).statusCode).toBe(200);
+
+    // The database keeps every connection open and answers nothing: a hung server, a partition.
+    proxy.hold();
+    const together = await Promise.all(
+      everyday(cookie, email).map(([what, request]) =>
+        t.request(request).then((response) => [what, response] as const),
+      ),
+    );
+    for (const [what, response] of together) expectCleanUnavailable(`hung, together: ${what}`, response);
+    // One after another: the connections given up are replaced by new ones, which hang as well.
+    for (const [what, request] of everyday(cookie, email)) {
+      expectCleanUnavailable(`hung, one by one: ${what}`, await t.request(request));
+    }
+    const health = await t.request('/api/health');
+    expect(health.statusCode).toBe(503);
+    expect(health.ms).toBeLessThan(DOWN_BOUND_MS);
+
+    proxy.resume();
+    for (const [what, request] of everyday(cookie, email)) {
+      const response = await t.request(request);
+      expect(response.statusCode, `after: ${what}: ${response.body}`).toBe(200);
+    }
+    expect((await t.request('/api/health')).json()).toMatchObject({ status: 'ok', db: 'postgres' });
+  });
+});
+
 describe.skipIf(onPostgres)('the embedded database (PGlite) stops under a running server', () => {
   let t: TestServer;
   let cookie: string;
