@@ -29,6 +29,10 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<A
   if (!hasAxe) await page.evaluate(`${AXE_SOURCE}\n;void 0`);
   const violations = await page.evaluate(async (rules) => {
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
+    // Parts below the fold are not rendered until scrolled near (the below-fold style), and axe
+    // cannot judge the colours of what is not painted: render them for the check.
+    const belowFold = [...document.querySelectorAll<HTMLElement>('.below-fold')];
+    for (const element of belowFold) element.style.contentVisibility = 'visible';
     const result = (await axe.run(document, {
       runOnly: rules
         ? { type: 'rule', values: rules }
@@ -37,6 +41,7 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<A
     })) as {
       violations: Array<{ id: string; impact: string | null; help: string; nodes: Array<{ target: unknown[] }> }>;
     };
+    for (const element of belowFold) element.style.contentVisibility = '';
     return result.violations.map((violation) => ({
       id: violation.id,
       impact: violation.impact,

@@ -224,7 +224,10 @@ export function ExploreByGenre() {
   const favorites = new Set(favoriteIds);
 
   return (
-    <section aria-labelledby="home-explore" className={`${SECTION_CONTAINER} pt-14`}>
+    <section
+      aria-labelledby="home-explore"
+      className={`${SECTION_CONTAINER} pt-14 below-fold [--below-fold-height:2100px] lg:[--below-fold-height:1900px]`}
+    >
       <SectionHeader
         id="home-explore"
         title="Explore by Genre"

@@ -51,7 +51,11 @@ export function FeaturedCollections() {
   }, [query.isError, query.error]);
 
   return (
-    <section ref={ref} aria-labelledby="home-collections" className={`${SECTION_CONTAINER} pt-14`}>
+    <section
+      ref={ref}
+      aria-labelledby="home-collections"
+      className={`${SECTION_CONTAINER} pt-14 below-fold [--below-fold-height:580px] lg:[--below-fold-height:460px]`}
+    >
       <SectionHeader
         id="home-collections"
         title="Featured Collections"

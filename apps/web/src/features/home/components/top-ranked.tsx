@@ -90,7 +90,10 @@ export function TopRanked() {
   const periodId = useId();
 
   return (
-    <section aria-labelledby="home-top-ranked" className={`${SECTION_CONTAINER} pt-14`}>
+    <section
+      aria-labelledby="home-top-ranked"
+      className={`${SECTION_CONTAINER} pt-14 below-fold [--below-fold-height:520px] lg:[--below-fold-height:1030px]`}
+    >
       <Tabs.Root value={type} onValueChange={(value) => setType(value as MediaType)}>
         <SectionHeader
           id="home-top-ranked"
