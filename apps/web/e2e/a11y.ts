@@ -31,7 +31,7 @@ export async function seriousViolations(page: Page, rules?: string[]): Promise<A
     const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<unknown> } }).axe;
     // Parts below the fold are not rendered until scrolled near (the below-fold style), and axe
     // cannot judge the colours of what is not painted: render them for the check.
-    const belowFold = [...document.querySelectorAll<HTMLElement>('.below-fold')];
+    const belowFold = Array.from(document.querySelectorAll<HTMLElement>('.below-fold'));
     for (const element of belowFold) element.style.contentVisibility = 'visible';
     const result = (await axe.run(document, {
       runOnly: rules
