@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
 import { historyItem } from '../api-routes.ts';
 import { startTcpProxy, type TcpProxy } from '../tcp-proxy.ts';
+import type { TestDatabaseOptions } from '../test-db.ts';
 import { startTestServer, type HttpAnswer, type HttpRequest, type TestServer } from '../test-server.ts';
 
 /**
@@ -70,6 +71,23 @@ function expectCleanUnavailable(what: string, response: HttpAnswer) {
   expect(response.ms, what).toBeLessThan(DOWN_BOUND_MS);
 }
 
+/** A server with the catalogue whose every database connection goes through a TCP proxy the test holds. */
+async function startBehindProxy(options: TestDatabaseOptions = {}): Promise<{ proxy: TcpProxy; t: TestServer }> {
+  const target = new URL(adminUrl!);
+  const proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const t = await startTestServer({}, undefined, {
+    ...options,
+    catalogue: true,
+    reachVia(url) {
+      const proxied = new URL(url);
+      proxied.hostname = '127.0.0.1';
+      proxied.port = String(proxy.port);
+      return proxied;
+    },
+  });
+  return { proxy, t };
+}
+
 describe.skipIf(!onPostgres)('PostgreSQL restarts under a running server', () => {
   let proxy: TcpProxy;
   let t: TestServer;
@@ -77,17 +95,7 @@ describe.skipIf(!onPostgres)('PostgreSQL restarts under a running server', () =>
   let email: string;
 
   beforeAll(async () => {
-    const target = new URL(adminUrl!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    t = await startTestServer({}, undefined, {
-      catalogue: true,
-      reachVia(url) {
-        const proxied = new URL(url);
-        proxied.hostname = '127.0.0.1';
-        proxied.port = String(proxy.port);
-        return proxied;
-      },
-    });
+    ({ proxy, t } = await startBehindProxy());
     ({ cookie, email } = await signedInUser(t.app));
   });
   afterAll(async () => {
@@ -202,18 +210,7 @@ describe.skipIf(!onPostgres)('PostgreSQL stops answering without dropping its co
   let email: string;
 
   beforeAll(async () => {
-    const target = new URL(adminUrl!);
-    proxy = await startTcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    t = await startTestServer({}, undefined, {
-      catalogue: true,
-      queryTimeoutMs: QUERY_TIMEOUT_MS,
-      reachVia(url) {
-        const proxied = new URL(url);
-        proxied.hostname = '127.0.0.1';
-        proxied.port = String(proxy.port);
-        return proxied;
-      },
-    });
+    ({ proxy, t } = await startBehindProxy({ queryTimeoutMs: QUERY_TIMEOUT_MS }));
     ({ cookie, email } = await signedInUser(t.app));
   });
   afterAll(async () => {
