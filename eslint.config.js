@@ -10,6 +10,13 @@ const webFeatures = readdirSync('apps/web/src/features', { withFileTypes: true }
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+// Classic zod cannot be tree-shaken: imported anywhere the browser reaches, all of it (~23 KB
+// brotli) joins the first load. Core schemas and web code use zod/mini.
+const CLASSIC_ZOD = ['zod', 'zod/v4', 'zod/v3'].map((name) => ({
+  name,
+  message: 'Use zod/mini here: classic zod cannot be tree-shaken and would all load with the first page.',
+}));
+
 const FRAMEWORKS_OUT_OF_CORE = [
   'react',
   'react-dom',
@@ -58,10 +65,13 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          paths: FRAMEWORKS_OUT_OF_CORE.map((name) => ({
-            name,
-            message: 'packages/core stays free of frameworks and I/O.',
-          })),
+          paths: [
+            ...FRAMEWORKS_OUT_OF_CORE.map((name) => ({
+              name,
+              message: 'packages/core stays free of frameworks and I/O.',
+            })),
+            ...CLASSIC_ZOD,
+          ],
           patterns: [
             {
               group: ['@fastify/*', '@radix-ui/*', 'drizzle-orm/*', 'node:*'],
@@ -81,6 +91,7 @@ export default tseslint.config(
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { paths: CLASSIC_ZOD }],
       // Imports flow one way: shared (components, lib, config) → features → app; features never import each other.
       'import-x/no-restricted-paths': [
         'error',

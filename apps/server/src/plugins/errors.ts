@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ZodError } from 'zod';
+import { $ZodError, config } from 'zod/v4/core';
+import { en } from 'zod/v4/locales';
 
 /** Every error code the API answers with, and its HTTP status. One place maps them. */
 export const ERROR_STATUS = {
@@ -36,8 +37,11 @@ export class AppError extends Error {
   }
 }
 
-/** Turns a zod error into the message of a 400, naming the first bad field. */
-export function describeZodError(error: ZodError, where = 'input'): string {
+/**
+ * Turns a zod error into the message of a 400, naming the first bad field. Any zod error: the core
+ * schemas are zod/mini ones, the server's own are classic, and both throw a `$ZodError`.
+ */
+export function describeZodError(error: $ZodError, where = 'input'): string {
   const issue = error.issues[0];
   if (!issue) return `Invalid ${where}`;
   const field = issue.path.length > 0 ? issue.path.join('.') : where;
@@ -99,10 +103,14 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * trace or internal detail reaches a client.
  */
 export function registerErrorHandler(app: FastifyInstance): void {
+  // 400s quote zod's messages. The core schemas are zod/mini, which installs no messages (a bare
+  // "Invalid input"); classic zod installs English with its first schema. Installed here, an
+  // answer does not depend on whether a classic schema happened to be built before it.
+  config(en());
   app.setErrorHandler((error: FastifyError | Error, request, reply) => {
     let appError: AppError | null = null;
     if (error instanceof AppError) appError = error;
-    else if (error instanceof ZodError) appError = new AppError('invalid_input', describeZodError(error));
+    else if (error instanceof $ZodError) appError = new AppError('invalid_input', describeZodError(error));
     else if (isDatabaseUnavailable(error)) appError = new AppError('unavailable', DATABASE_UNAVAILABLE_MESSAGE);
     else appError = fromFastifyError(error as FastifyError);
 

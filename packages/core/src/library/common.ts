@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Why a library rule refused a change. `message` is the spec's wording (product.md §5 and §8),
@@ -29,7 +29,7 @@ export function fail<T = never>(code: LibraryError['code'], message: string, fie
 }
 
 /** The first issue of a failed parse as a library error, naming its field. */
-export function failFromIssues<T = never>(code: LibraryError['code'], error: z.ZodError): LibraryResult<T> {
+export function failFromIssues<T = never>(code: LibraryError['code'], error: z.core.$ZodError): LibraryResult<T> {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join('.');
   return fail(code, issue?.message ?? 'Invalid input', field || undefined);
@@ -38,11 +38,10 @@ export function failFromIssues<T = never>(code: LibraryError['code'], error: z.Z
 // Field rules shared by history and Watch Later items (product.md §5 "History add").
 export const movieIdSchema = z
   .number({ message: 'Invalid movie_id provided' })
-  .int('Invalid movie_id provided')
-  .positive('Invalid movie_id provided');
+  .check(z.int('Invalid movie_id provided'), z.positive('Invalid movie_id provided'));
 export const movieTitleSchema = z
   .string({ message: 'Invalid movie_title provided' })
-  .refine((title) => title.trim().length > 0, 'Invalid movie_title provided');
+  .check(z.refine((title) => title.trim().length > 0, 'Invalid movie_title provided'));
 export const contentTypeSchema = z.enum(['movie', 'tv'], { message: 'Invalid content_type provided' });
 /** Server timestamps may carry an offset (`+00:00`); local ones are `Date#toISOString()`. */
 export const isoTimestampSchema = z.iso.datetime({ offset: true, message: 'Invalid timestamp' });

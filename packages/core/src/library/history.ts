@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   compareNewestFirst,
   contentTypeSchema,
@@ -19,7 +19,7 @@ export const HISTORY_LIMIT = 100;
 /** An entry is completed once 90 % of its total duration has been watched (product.md §9). */
 export const COMPLETION_THRESHOLD = 0.9;
 
-const episodePart = z.number().int().min(1);
+const episodePart = z.number().check(z.int(), z.gte(1));
 
 /**
  * A viewing-history entry (product.md §3 "History item", player.md §3 "History entry").
@@ -29,35 +29,35 @@ const episodePart = z.number().int().min(1);
  * watched_at) are required and an entry without them is dropped.
  */
 export const historyItemSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   movie_id: movieIdSchema,
   movie_title: movieTitleSchema,
-  movie_poster: z.string().nullable().default(null),
+  movie_poster: z._default(z.nullable(z.string()), null),
   content_type: contentTypeSchema,
   watched_at: isoTimestampSchema,
   /** Seconds watched so far. */
-  duration_watched: z.number().min(0).default(0),
+  duration_watched: z._default(z.number().check(z.gte(0)), 0),
   /**
    * Seconds in the whole title or episode, when the player knows it. Marquee's addition to the
    * spec's fields: the 90 % completion rule needs it.
    */
-  total_duration: z.number().positive().nullable().default(null),
-  completed: z.boolean().default(false),
+  total_duration: z._default(z.nullable(z.number().check(z.positive())), null),
+  completed: z._default(z.boolean(), false),
   /** Local only: false until the server has this version of the entry. */
-  synced: z.boolean().default(false),
-  season_number: episodePart.nullable().default(null),
-  episode_number: episodePart.nullable().default(null),
-  episode_title: z.string().nullable().default(null),
+  synced: z._default(z.boolean(), false),
+  season_number: z._default(z.nullable(episodePart), null),
+  episode_number: z._default(z.nullable(episodePart), null),
+  episode_title: z._default(z.nullable(z.string()), null),
   // Written by the player so that history cards need no catalogue call (player.md §3).
-  backdrop_path: z.string().nullable().optional(),
-  release_date: z.string().nullable().optional(),
-  vote_average: z.number().nullable().optional(),
-  overview: z.string().nullable().optional(),
+  backdrop_path: z.optional(z.nullable(z.string())),
+  release_date: z.optional(z.nullable(z.string())),
+  vote_average: z.optional(z.nullable(z.number())),
+  overview: z.optional(z.nullable(z.string())),
 });
 export type HistoryItem = z.output<typeof historyItemSchema>;
 
 /** What a caller gives to add an entry: id, watched_at and synced are set by the rule. */
-export const historyAddInputSchema = historyItemSchema.omit({ id: true, watched_at: true, synced: true });
+export const historyAddInputSchema = z.omit(historyItemSchema, { id: true, watched_at: true, synced: true });
 export type HistoryAddInput = z.input<typeof historyAddInputSchema>;
 
 /** The fields that identify an entry (product.md §9 merge keys). */

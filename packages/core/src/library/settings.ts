@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { RATING_FILTERS } from '../catalogue/certification.ts';
 import { FAVORITE_GENRE_CHOICES } from '../catalogue/genres.ts';
 import { fail, isPlainObject, succeed, type LibraryResult } from './common.ts';
@@ -20,24 +20,26 @@ export type DefaultContentType = (typeof DEFAULT_CONTENT_TYPES)[number];
 
 function steppedInt({ min, max, step }: { min: number; max: number; step: number }) {
   const message = `must be ${min} to ${max}${step > 1 ? ` in steps of ${step}` : ''}`;
-  return z
-    .number()
-    .int(message)
-    .min(min, message)
-    .max(max, message)
-    .refine((value) => (value - min) % step === 0, message);
+  return z.number().check(
+    z.int(message),
+    z.gte(min, message),
+    z.lte(max, message),
+    z.refine((value) => (value - min) % step === 0, message),
+  );
 }
 
 const FAVORITE_GENRE_IDS = new Set(FAVORITE_GENRE_CHOICES.map((genre) => genre.id));
 const favoriteGenreId = z
   .number()
-  .refine((id) => FAVORITE_GENRE_IDS.has(id), 'must be one of the favourite-genre choices');
+  .check(z.refine((id) => FAVORITE_GENRE_IDS.has(id), 'must be one of the favourite-genre choices'));
 
 // Templates are put into an iframe's src: anything but http(s) (javascript:, data:) is refused so
 // that an imported settings file cannot smuggle script in. Empty means "not filled in yet".
 const urlTemplate = z
   .string()
-  .refine((url) => url.trim() === '' || /^https?:\/\//i.test(url.trim()), 'must start with http:// or https://');
+  .check(
+    z.refine((url) => url.trim() === '' || /^https?:\/\//i.test(url.trim()), 'must start with http:// or https://'),
+  );
 
 /**
  * A user-defined video source (product.md §2 Settings, player.md). Templates use the placeholders
@@ -45,10 +47,10 @@ const urlTemplate = z
  * {@link isUsableCustomSource} tells whether it can be offered.
  */
 export const customVideoSourceSchema = z.object({
-  name: z.string().default(''),
-  movieUrl: urlTemplate.default(''),
-  tvUrl: urlTemplate.default(''),
-  recommended: z.boolean().default(false),
+  name: z._default(z.string(), ''),
+  movieUrl: z._default(urlTemplate, ''),
+  tvUrl: z._default(urlTemplate, ''),
+  recommended: z._default(z.boolean(), false),
 });
 export type CustomVideoSource = z.output<typeof customVideoSourceSchema>;
 
@@ -58,17 +60,17 @@ export function isUsableCustomSource(source: CustomVideoSource): boolean {
 }
 
 export const accessibilitySettingsSchema = z.object({
-  highContrast: z.boolean().default(false),
-  reducedMotion: z.boolean().default(false),
-  fontSize: steppedInt(SETTINGS_LIMITS.accessibilityFontSize).default(16),
-  screenReader: z.boolean().default(false),
+  highContrast: z._default(z.boolean(), false),
+  reducedMotion: z._default(z.boolean(), false),
+  fontSize: z._default(steppedInt(SETTINGS_LIMITS.accessibilityFontSize), 16),
+  screenReader: z._default(z.boolean(), false),
 });
 
 export const privacySettingsSchema = z.object({
-  shareWatchHistory: z.boolean().default(false),
-  shareRatings: z.boolean().default(false),
-  allowRecommendations: z.boolean().default(true),
-  dataCollection: z.boolean().default(true),
+  shareWatchHistory: z._default(z.boolean(), false),
+  shareRatings: z._default(z.boolean(), false),
+  allowRecommendations: z._default(z.boolean(), true),
+  dataCollection: z._default(z.boolean(), true),
 });
 
 /**
@@ -77,46 +79,43 @@ export const privacySettingsSchema = z.object({
  * whatever it holds (storage, imported files).
  */
 export const settingsSchema = z.object({
-  autoSaveHistory: z.boolean().default(true),
-  autoSaveWatchLater: z.boolean().default(true),
-  gridColumns: steppedInt(SETTINGS_LIMITS.gridColumns).default(6),
-  posterQuality: z.enum(POSTER_QUALITIES).default('auto'),
-  autoplayTrailers: z.boolean().default(true),
-  enableAnimations: z.boolean().default(true),
+  autoSaveHistory: z._default(z.boolean(), true),
+  autoSaveWatchLater: z._default(z.boolean(), true),
+  gridColumns: z._default(steppedInt(SETTINGS_LIMITS.gridColumns), 6),
+  posterQuality: z._default(z.enum(POSTER_QUALITIES), 'auto'),
+  autoplayTrailers: z._default(z.boolean(), true),
+  enableAnimations: z._default(z.boolean(), true),
   /** Index into the source list. */
-  defaultVideoSource: z.number().int().min(0).default(0),
-  contentRatingFilter: z.enum(RATING_FILTERS).default('all'),
-  favoriteGenres: z
-    .array(favoriteGenreId)
-    .transform((ids) => [...new Set(ids)])
-    .default(() => []),
-  customVideoSources: z.array(customVideoSourceSchema).default(() => []),
-  enableAnalytics: z.boolean().default(true),
-  enablePersonalizedRecs: z.boolean().default(true),
-  saveSearchHistory: z.boolean().default(true),
-  defaultContentType: z.enum(DEFAULT_CONTENT_TYPES).default('both'),
-  showContinueWatching: z.boolean().default(true),
-  continueWatchingLimit: steppedInt(SETTINGS_LIMITS.continueWatchingLimit).default(8),
-  enableHistoryTracking: z.boolean().default(true),
-  highContrastMode: z.boolean().default(false),
-  reducedMotion: z.boolean().default(false),
-  fontSize: z.enum(FONT_SIZES).default('medium'),
-  enableBetaFeatures: z.boolean().default(false),
-  showDebugInfo: z.boolean().default(false),
-  darkMode: z.boolean().default(true),
-  language: z
-    .string()
-    .regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language code')
-    .default('en'),
-  region: z
-    .string()
-    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code')
-    .default('US'),
-  autoPlay: z.boolean().default(false),
-  notifications: z.boolean().default(true),
-  contentRating: z.enum(RATING_FILTERS).default('all'),
-  accessibilitySettings: accessibilitySettingsSchema.prefault({}),
-  privacySettings: privacySettingsSchema.prefault({}),
+  defaultVideoSource: z._default(z.number().check(z.int(), z.gte(0)), 0),
+  contentRatingFilter: z._default(z.enum(RATING_FILTERS), 'all'),
+  favoriteGenres: z._default(
+    z.pipe(
+      z.array(favoriteGenreId),
+      z.transform((ids: number[]) => [...new Set(ids)]),
+    ),
+    () => [],
+  ),
+  customVideoSources: z._default(z.array(customVideoSourceSchema), () => []),
+  enableAnalytics: z._default(z.boolean(), true),
+  enablePersonalizedRecs: z._default(z.boolean(), true),
+  saveSearchHistory: z._default(z.boolean(), true),
+  defaultContentType: z._default(z.enum(DEFAULT_CONTENT_TYPES), 'both'),
+  showContinueWatching: z._default(z.boolean(), true),
+  continueWatchingLimit: z._default(steppedInt(SETTINGS_LIMITS.continueWatchingLimit), 8),
+  enableHistoryTracking: z._default(z.boolean(), true),
+  highContrastMode: z._default(z.boolean(), false),
+  reducedMotion: z._default(z.boolean(), false),
+  fontSize: z._default(z.enum(FONT_SIZES), 'medium'),
+  enableBetaFeatures: z._default(z.boolean(), false),
+  showDebugInfo: z._default(z.boolean(), false),
+  darkMode: z._default(z.boolean(), true),
+  language: z._default(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language code')), 'en'),
+  region: z._default(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')), 'US'),
+  autoPlay: z._default(z.boolean(), false),
+  notifications: z._default(z.boolean(), true),
+  contentRating: z._default(z.enum(RATING_FILTERS), 'all'),
+  accessibilitySettings: z.prefault(accessibilitySettingsSchema, {}),
+  privacySettings: z.prefault(privacySettingsSchema, {}),
 });
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
@@ -152,7 +151,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = deepFreeze(settingsSchema.pa
 
 /** Keeps the valid fields of `layer` over `base`, one by one. */
 function mergeFields(
-  shape: Record<string, z.ZodType>,
+  shape: Record<string, z.ZodMiniType>,
   base: Record<string, unknown>,
   layer: Record<string, unknown>,
 ): Record<string, unknown> {
@@ -175,7 +174,7 @@ function mergeFields(
   return result;
 }
 
-function validEntries(schema: z.ZodType, values: unknown[]): unknown {
+function validEntries(schema: z.ZodMiniType, values: unknown[]): unknown {
   const kept = values.filter((value) => schema.safeParse([value]).success);
   return schema.parse(kept);
 }

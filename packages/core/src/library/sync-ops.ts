@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { canonicalJson, isoTimestampSchema } from './common.ts';
 import { historyItemSchema, historyKey } from './history.ts';
 import { settingsSchema } from './settings.ts';
@@ -8,14 +8,14 @@ export const SYNC_STORES = ['history', 'watch_later', 'settings'] as const;
 export type SyncStore = (typeof SYNC_STORES)[number];
 
 /** What a removal needs to name a history entry: its merge key fields (product.md §9). */
-export const historyRefSchema = historyItemSchema.pick({
+export const historyRefSchema = z.pick(historyItemSchema, {
   movie_id: true,
   content_type: true,
   season_number: true,
   episode_number: true,
 });
 /** What a removal needs to name a Watch Later entry. */
-export const watchLaterRefSchema = watchLaterItemSchema.pick({ movie_id: true, content_type: true });
+export const watchLaterRefSchema = z.pick(watchLaterItemSchema, { movie_id: true, content_type: true });
 
 /**
  * One queued change, as `POST /api/me/sync` takes it (DESIGN.md "HTTP API contract"): an upsert

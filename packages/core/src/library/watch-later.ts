@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   compareNewestFirst,
   contentTypeSchema,
@@ -20,22 +20,22 @@ import {
  * required and an entry without them is dropped on read.
  */
 export const watchLaterItemSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   movie_id: movieIdSchema,
   movie_title: movieTitleSchema,
-  movie_poster: z.string().nullable().default(null),
-  movie_overview: z.string().nullable().default(null),
-  movie_release_date: z.string().nullable().default(null),
-  movie_vote_average: z.number().nullable().default(null),
+  movie_poster: z._default(z.nullable(z.string()), null),
+  movie_overview: z._default(z.nullable(z.string()), null),
+  movie_release_date: z._default(z.nullable(z.string()), null),
+  movie_vote_average: z._default(z.nullable(z.number()), null),
   content_type: contentTypeSchema,
   added_at: isoTimestampSchema,
   /** Local only: false until the server has this entry. */
-  synced: z.boolean().default(false),
+  synced: z._default(z.boolean(), false),
 });
 export type WatchLaterItem = z.output<typeof watchLaterItemSchema>;
 
 /** What a caller gives to save a title: id, added_at and synced are set by the rule. */
-export const watchLaterAddInputSchema = watchLaterItemSchema.omit({ id: true, added_at: true, synced: true });
+export const watchLaterAddInputSchema = z.omit(watchLaterItemSchema, { id: true, added_at: true, synced: true });
 export type WatchLaterAddInput = z.input<typeof watchLaterAddInputSchema>;
 
 /** A title is in Watch Later at most once per id and type (product.md §5). */

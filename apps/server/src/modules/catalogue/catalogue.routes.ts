@@ -13,9 +13,12 @@ import { AppError, describeZodError } from '../../plugins/errors.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import { sendAnswer } from './send-answer.ts';
 
-/** Parses a request part with a core schema; a failure is a 400 naming the parameter. */
-export function parseOrThrow<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
+/**
+ * Parses a request part with a schema, a core (zod/mini) or a classic one; a failure is a 400
+ * naming the parameter.
+ */
+export function parseOrThrow<S extends z.core.$ZodType>(schema: S, value: unknown, where: string): z.output<S> {
+  const result = z.safeParse(schema, value);
   if (!result.success) throw new AppError('invalid_input', describeZodError(result.error, where));
   return result.data;
 }
