@@ -35,4 +35,7 @@ function holdEarlyClicks(): void {
 }
 
 if (document.getElementById('ssr-state')) holdEarlyClicks();
-afterFirstPaint(() => void import('./app/start.tsx'));
+/** Lets the browser paint or answer a tap between two long pieces of work. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+afterFirstPaint(() => void import('./app/framework.ts').then(nextTask).then(() => import('./app/start.tsx')));
