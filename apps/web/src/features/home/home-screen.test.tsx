@@ -293,7 +293,7 @@ describe('home screen', () => {
     answer = (path) => (path.startsWith('/api/catalogue/top-rated?type=tv') ? failure(500) : defaultAnswer(path));
     renderWithProviders(<HomeScreen />);
     const tab = await screen.findByRole('tab', { name: 'TV' });
-    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
     expect(await screen.findByText('An error occurred while fetching TV shows. Please try again later.')).toBeTruthy();
   });
 

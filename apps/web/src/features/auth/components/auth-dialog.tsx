@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/lib/toast.ts';
 import { validateForgotPassword, validateSignIn, validateSignUp, type AuthFieldErrors } from '@marquee/core';
 import { Button } from '@/components/ui/button.tsx';
 import { Dialog } from '@/components/ui/dialog.tsx';
+import { TabList, tabId } from '@/components/ui/tab-list.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
@@ -135,51 +136,28 @@ export function AuthDialog() {
 
   const providers = config?.auth_providers ?? [];
 
-  // The tabs pattern (WAI-ARIA APG): the tab list is one stop of the Tab key, and the arrow keys,
-  // Home and End move between the tabs and show the one they reach.
-  function onTabKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
-    const index = TABS.findIndex((candidate) => candidate.id === tab);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % TABS.length,
-      ArrowLeft: (index - 1 + TABS.length) % TABS.length,
-      Home: 0,
-      End: TABS.length - 1,
-    };
-    const next = moves[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    switchTab(TABS[next]!.id);
-    document.getElementById(`auth-tab-${TABS[next]!.id}`)?.focus();
-  }
-
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={active.label} description={active.subtitle} size="sm">
-      <div role="tablist" aria-label="Account" className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-ink-950/60 p-1">
-        {TABS.map((candidate) => (
-          <button
-            key={candidate.id}
-            type="button"
-            role="tab"
-            id={`auth-tab-${candidate.id}`}
-            aria-selected={candidate.id === tab}
-            aria-controls="auth-panel"
-            tabIndex={candidate.id === tab ? 0 : -1}
-            onClick={() => switchTab(candidate.id)}
-            onKeyDown={onTabKeyDown}
-            className={cn(
-              'h-9 rounded-lg text-sm font-medium transition-colors',
-              candidate.id === tab ? 'bg-ink-700 text-fg shadow' : 'text-fg-muted hover:text-fg',
-            )}
-          >
-            {candidate.label}
-          </button>
-        ))}
-      </div>
+      <TabList
+        label="Account"
+        tabs={TABS}
+        value={tab}
+        onChange={switchTab}
+        idPrefix="auth"
+        panelId="auth-panel"
+        className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-ink-950/60 p-1"
+        tabClassName={(selected) =>
+          cn(
+            'h-9 rounded-lg text-sm font-medium transition-colors',
+            selected ? 'bg-ink-700 text-fg shadow' : 'text-fg-muted hover:text-fg',
+          )
+        }
+      />
 
       <form
         id="auth-panel"
         role="tabpanel"
-        aria-labelledby={`auth-tab-${tab}`}
+        aria-labelledby={tabId('auth', tab)}
         noValidate
         onSubmit={submit}
         className="space-y-4"

@@ -1,8 +1,8 @@
 import { useEffect, useId, useState } from 'react';
-import { Tabs } from 'radix-ui';
 import { Trophy } from 'lucide-react';
 import type { MediaType, TopRatedPeriod } from '@marquee/core';
 import { RankedCard } from '@/components/media/title-card.tsx';
+import { TabList, tabId, type TabOption } from '@/components/ui/tab-list.tsx';
 import { useTopRated } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
 import { useCommentCounts } from '@/lib/comments/comments-api.ts';
@@ -16,9 +16,9 @@ const RANK_LIST =
   '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:grid-cols-5 md:gap-x-4 md:gap-y-8 md:overflow-visible md:px-0 md:pb-0 [&::-webkit-scrollbar]:hidden';
 const RANK_ITEM = 'w-[40vw] max-w-48 shrink-0 snap-start md:w-auto md:max-w-none';
 
-const TABS: ReadonlyArray<{ value: MediaType; label: string }> = [
-  { value: 'movie', label: 'Movies' },
-  { value: 'tv', label: 'TV' },
+const TABS: ReadonlyArray<TabOption<MediaType>> = [
+  { id: 'movie', label: 'Movies' },
+  { id: 'tv', label: 'TV' },
 ];
 
 function RankedSkeleton() {
@@ -88,51 +88,58 @@ export function TopRanked() {
   const [type, setType] = useState<MediaType>('movie');
   const [period, setPeriod] = useState<TopRatedPeriod>('all-time');
   const periodId = useId();
+  const ids = useId();
 
   return (
     <section
       aria-labelledby="home-top-ranked"
       className={`${SECTION_CONTAINER} pt-14 below-fold [--below-fold-height:520px] lg:[--below-fold-height:1030px]`}
     >
-      <Tabs.Root value={type} onValueChange={(value) => setType(value as MediaType)}>
-        <SectionHeader
-          id="home-top-ranked"
-          title="Top Ranked"
-          description={`The highest-rated titles with at least ${TOP_RANKED_MIN_VOTES} votes.`}
+      <SectionHeader
+        id="home-top-ranked"
+        title="Top Ranked"
+        description={`The highest-rated titles with at least ${TOP_RANKED_MIN_VOTES} votes.`}
+      >
+        <TabList<MediaType>
+          label="Content type"
+          tabs={TABS}
+          value={type}
+          onChange={setType}
+          idPrefix={ids}
+          panelId={`${ids}-panel`}
+          className="inline-flex rounded-lg bg-white/5 p-1"
+          tabClassName={(selected) =>
+            cn(
+              'h-8 rounded-md px-3 text-sm font-medium transition-colors',
+              selected ? 'bg-gold-400 text-ink-950' : 'text-fg-muted hover:text-fg',
+            )
+          }
+        />
+        <label htmlFor={periodId} className="sr-only">
+          Time frame
+        </label>
+        <select
+          id={periodId}
+          value={period}
+          onChange={(event) => setPeriod(event.target.value as TopRatedPeriod)}
+          className="h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
         >
-          <Tabs.List aria-label="Content type" className="inline-flex rounded-lg bg-white/5 p-1">
-            {TABS.map((tab) => (
-              <Tabs.Trigger
-                key={tab.value}
-                value={tab.value}
-                className="h-8 rounded-md px-3 text-sm font-medium text-fg-muted transition-colors hover:text-fg data-[state=active]:bg-gold-400 data-[state=active]:text-ink-950"
-              >
-                {tab.label}
-              </Tabs.Trigger>
-            ))}
-          </Tabs.List>
-          <label htmlFor={periodId} className="sr-only">
-            Time frame
-          </label>
-          <select
-            id={periodId}
-            value={period}
-            onChange={(event) => setPeriod(event.target.value as TopRatedPeriod)}
-            className="h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
-          >
-            {TOP_RANKED_PERIODS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </SectionHeader>
-        {TABS.map((tab) => (
-          <Tabs.Content key={tab.value} value={tab.value} className="focus-visible:outline-offset-4">
-            <RankedList type={tab.value} period={period} />
-          </Tabs.Content>
-        ))}
-      </Tabs.Root>
+          {TOP_RANKED_PERIODS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </SectionHeader>
+      <div
+        role="tabpanel"
+        id={`${ids}-panel`}
+        aria-labelledby={tabId(ids, type)}
+        tabIndex={0}
+        className="focus-visible:outline-offset-4"
+      >
+        <RankedList type={type} period={period} />
+      </div>
     </section>
   );
 }
