@@ -21,9 +21,14 @@ try {
   } else if (command === 'drop' && target) {
     const name = new URL(target).pathname.slice(1);
     if (/^marquee_ci_[a-z0-9]+$/.test(name)) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    // Throwaway databases of test files that crashed before cleaning up.
+    // Throwaway databases of test files that crashed before cleaning up: only those created more
+    // than two hours ago (their names carry the time), never those of a test run still going.
     const leftovers = await admin.query(`SELECT datname FROM pg_database WHERE datname LIKE 'marquee_test_%'`);
-    for (const row of leftovers.rows) await admin.query(`DROP DATABASE IF EXISTS ${row.datname} WITH (FORCE)`);
+    for (const { datname } of leftovers.rows) {
+      const created = parseInt(/^marquee_test_([a-z0-9]+)_/.exec(datname)?.[1] ?? '', 36);
+      if (Number.isFinite(created) && Date.now() - created > 2 * 60 * 60 * 1000)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
   }
 } finally {
   await admin.end();
