@@ -210,7 +210,7 @@ describe('Player', () => {
     expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
     expect(screen.getByRole('heading', { name: '3 Episodes · Season 1' })).toBeTruthy();
     expect(screen.getByText('Seasons').nextSibling?.textContent).toBe('3');
-    expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: /3\. \.\.\.And the Bag/ }));
     expect(toast).toHaveBeenCalledWith('Episode Changed', {
@@ -218,7 +218,7 @@ describe('Player', () => {
       duration: 3000,
     });
     expect(screen.getByText('Loading video player...')).toBeTruthy();
-    expect((screen.getByRole('button', { name: /Next/ }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: /Next/ }).getAttribute('aria-disabled')).toBe('true');
     expect(
       getHistoryStore()
         .getSnapshot()
@@ -235,6 +235,20 @@ describe('Player', () => {
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Season 1' }));
     expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
+  });
+
+  it('keeps the focus on Next when it reaches the last episode, where Next then does nothing', async () => {
+    renderPlayer(series);
+    await screen.findByText('Season 1 · Episode 1: Pilot');
+    const nextButton = screen.getByRole('button', { name: /Next/ });
+    nextButton.focus();
+    fireEvent.click(nextButton);
+    fireEvent.click(nextButton);
+    expect(await screen.findByText("Season 1 · Episode 3: ...And the Bag's in the River")).toBeTruthy();
+    expect(nextButton.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(nextButton);
+    fireEvent.click(nextButton);
+    expect(screen.getByText("Season 1 · Episode 3: ...And the Bag's in the River")).toBeTruthy();
   });
 
   it('waits for the first episode before choosing, so a Library episode file wins (player.md §4)', async () => {

@@ -29,6 +29,9 @@ import { RecentReleaseDialog } from './recent-release-dialog.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { SourceSelect } from './source-select.tsx';
 
+/** Previous/Next with no episode that way: greyed, and a click does nothing. */
+const AT_THE_END = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-50';
+
 export interface PlayerProps {
   details: MovieDetails | TvDetails;
   initialSeason?: number | null;
@@ -292,15 +295,29 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
     source: selected?.name,
   };
 
+  // At either end the button is marked aria-disabled rather than disabled: a disabled button drops
+  // the keyboard focus of a viewer who just pressed it to reach the first or last episode.
   const prevNext = series && (
     <div className="flex items-center justify-between gap-2" aria-label="Episode navigation" role="group">
-      <Button variant="secondary" size="sm" disabled={!previous} onClick={() => previous && selectEpisode(previous)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-disabled={!previous || undefined}
+        onClick={() => previous && selectEpisode(previous)}
+        className={AT_THE_END}
+      >
         <ChevronLeft className="size-4" aria-hidden /> Previous
       </Button>
       <span className="truncate text-sm text-fg-muted">
         {episode !== null ? `S${season} · E${episode}` : `Season ${season}`}
       </span>
-      <Button variant="secondary" size="sm" disabled={!next} onClick={() => next && selectEpisode(next)}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-disabled={!next || undefined}
+        onClick={() => next && selectEpisode(next)}
+        className={AT_THE_END}
+      >
         Next <ChevronRight className="size-4" aria-hidden />
       </Button>
     </div>
