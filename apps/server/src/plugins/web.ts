@@ -293,6 +293,14 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     });
   }
 
+  // A hashed file never changes and is cached for a year without asking again: the validators
+  // and range support that @fastify/static adds to every file would only be bytes on each.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/assets/') && reply.statusCode === 200 && HASHED_ASSET.test(request.url.split('?')[0]!))
+      for (const name of ['etag', 'last-modified', 'accept-ranges']) reply.removeHeader(name);
+    done(null, payload);
+  });
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !url.startsWith('/api/');

@@ -549,6 +549,10 @@ describe('built assets', () => {
     expect(response.headers['cross-origin-resource-policy']).toBe('same-site');
     expect(response.headers['content-security-policy']).toBeUndefined();
     expect(response.headers['x-frame-options']).toBeUndefined();
+    // Cached a year and never asked for again: no validators.
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.etag).toBeUndefined();
+    expect(response.headers['last-modified']).toBeUndefined();
   });
 
   it('leave a page at an /assets/ address with its full headers', async () => {
