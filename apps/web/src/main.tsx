@@ -1,4 +1,8 @@
 import './styles.css';
+import { holdEarlyErrors } from './lib/analytics/early-errors.ts';
+
+// Errors from here on are reported once analytics has loaded (it loads when the page is idle).
+holdEarlyErrors();
 
 /**
  * The entry: starts the app once the page has been painted. A page the server rendered is then

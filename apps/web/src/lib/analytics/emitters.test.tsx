@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visitorWrapper } from '@/test/app-wrapper.tsx';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
+import { holdEarlyErrors } from './early-errors.ts';
 import { SCROLL_MILESTONES, watchErrors, watchScrollDepth } from './page-emitters.ts';
 import { addAnalyticsSink, resetEarlyEventsForTests, trackEvent, type AnalyticsEvent } from './track.ts';
 import { PAGE_VIEW_DELAY_MS, useAnalytics } from './use-analytics.ts';
@@ -105,6 +106,25 @@ describe('page emitters', () => {
     again();
     const percents = events.filter((event) => event.name === 'scroll_depth').map((event) => event.params.percent);
     expect(percents).toEqual([...SCROLL_MILESTONES]);
+  });
+
+  it('errors raised before analytics loaded, held since the entry ran', () => {
+    holdEarlyErrors();
+    window.dispatchEvent(
+      new ErrorEvent('error', { message: 'too early', filename: '/assets/y.js', lineno: 1, colno: 2 }),
+    );
+    const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
+    Object.defineProperty(rejection, 'reason', { value: 'refused' });
+    window.dispatchEvent(rejection);
+    expect(events).toEqual([]);
+    const stop = watchErrors();
+    window.dispatchEvent(new ErrorEvent('error', { message: 'later' }));
+    stop();
+    expect(events.map((event) => [event.name, event.params.message])).toEqual([
+      ['js_error', 'too early'],
+      ['unhandled_rejection', 'refused'],
+      ['js_error', 'later'],
+    ]);
   });
 
   it('errors and unhandled rejections', () => {

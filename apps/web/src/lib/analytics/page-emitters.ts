@@ -1,3 +1,4 @@
+import { takeEarlyErrors } from './early-errors.ts';
 import { onCLS, onFCP, onINP, onLCP, onTTFB } from 'web-vitals';
 import { trackEvent } from './track.ts';
 import { rateWebVital, type WebVitalName } from './web-vitals-rating.ts';
@@ -79,6 +80,11 @@ export function watchErrors(win: Window = window): () => void {
     if (++rejections > MAX_REPORTS_PER_KIND) return;
     trackEvent('unhandled_rejection', { message: describeReason(event.reason) });
   };
+  // What went wrong before this module loaded, held since the entry ran.
+  for (const event of takeEarlyErrors()) {
+    if (event.type === 'error') onError(event as ErrorEvent);
+    else onRejection(event as PromiseRejectionEvent);
+  }
   win.addEventListener('error', onError);
   win.addEventListener('unhandledrejection', onRejection);
   return () => {
