@@ -5,10 +5,7 @@ import {
   historyKey,
   mergeHistory,
   parseStoredHistory,
-  pendingItemKeys,
-  removeFlushed,
   removeFromHistory,
-  syncItemKey,
   updateProgress,
   type HistoryAddInput,
   type HistoryItem,
@@ -16,7 +13,12 @@ import {
   type ListChange,
   type SyncOperationFor,
 } from '@marquee/core';
-import { createPersistedStore, type LocalStoreOptions, type SyncCompletion } from './persisted-store.ts';
+import {
+  completeListSync,
+  createPersistedStore,
+  type LocalStoreOptions,
+  type SyncCompletion,
+} from './persisted-store.ts';
 import { createStorage } from './storage.ts';
 
 type HistoryOperation = SyncOperationFor<'history'>;
@@ -99,22 +101,12 @@ export function createHistoryStore({
       );
     },
 
-    completeSync({ flushed, server, at }) {
-      const queue = removeFlushed(base.getQueue(), flushed);
-      let list = [...base.getSnapshot()];
-      if (server) {
-        // Server data is input like any other: validated, and a title removed here meanwhile stays removed.
-        const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
-        const remote = parseStoredHistory(server).map((item) => ({ ...item, synced: true }));
-        list = mergeHistory(list, remote).filter((item) => !removed.has(historyKey(item)));
-      }
-      const pending = pendingItemKeys(queue);
-      list = list.map((item) => {
-        const synced = !pending.has(historyKey(item));
-        return item.synced === synced ? item : { ...item, synced };
+    completeSync(completion) {
+      completeListSync<HistoryItem, 'history'>(base, completion, {
+        parse: parseStoredHistory,
+        merge: mergeHistory,
+        key: historyKey,
       });
-      base.commit(list, queue);
-      base.setLastSync(at);
     },
   };
 }

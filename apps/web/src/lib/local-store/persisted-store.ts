@@ -1,6 +1,9 @@
 import {
   isoTimestampSchema,
   parseStoredQueue,
+  pendingItemKeys,
+  removeFlushed,
+  syncItemKey,
   type SyncOperation,
   type SyncOperationFor,
   type SyncStore,
@@ -96,4 +99,37 @@ export function createPersistedStore<T, S extends SyncStore>(
       listeners.clear();
     },
   };
+}
+
+/** How a list store (history, Watch Later) reads, merges and keys its items. */
+export interface ListRules<I extends { synced: boolean }> {
+  parse(value: unknown): I[];
+  merge(local: readonly I[], remote: readonly I[]): I[];
+  key(item: I): string;
+}
+
+/**
+ * The end of a sync for a list store: the flushed operations leave the queue, the server's list
+ * is merged in (validated like any input; a title removed here meanwhile stays removed), and each
+ * item is marked synced unless a change to it still waits.
+ */
+export function completeListSync<I extends { synced: boolean }, S extends SyncStore>(
+  base: PersistedStore<readonly I[], S>,
+  { flushed, server, at }: SyncCompletion,
+  rules: ListRules<I>,
+): void {
+  const queue = removeFlushed(base.getQueue(), flushed);
+  let list = [...base.getSnapshot()];
+  if (server) {
+    const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
+    const remote = rules.parse(server).map((item) => ({ ...item, synced: true }));
+    list = rules.merge(list, remote).filter((item) => !removed.has(rules.key(item)));
+  }
+  const pending = pendingItemKeys(queue);
+  list = list.map((item) => {
+    const synced = !pending.has(rules.key(item));
+    return item.synced === synced ? item : { ...item, synced };
+  });
+  base.commit(list, queue);
+  base.setLastSync(at);
 }

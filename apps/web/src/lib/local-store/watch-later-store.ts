@@ -5,10 +5,7 @@ import {
   isInWatchLater,
   mergeWatchLater,
   parseStoredWatchLater,
-  pendingItemKeys,
-  removeFlushed,
   removeFromWatchLater,
-  syncItemKey,
   toggleWatchLater,
   watchLaterKey,
   type ContentType,
@@ -18,7 +15,12 @@ import {
   type WatchLaterItem,
 } from '@marquee/core';
 import { trackEvent } from '../analytics/track.ts';
-import { createPersistedStore, type LocalStoreOptions, type SyncCompletion } from './persisted-store.ts';
+import {
+  completeListSync,
+  createPersistedStore,
+  type LocalStoreOptions,
+  type SyncCompletion,
+} from './persisted-store.ts';
 import { createStorage } from './storage.ts';
 
 type WatchLaterOperation = SyncOperationFor<'watch_later'>;
@@ -112,21 +114,12 @@ export function createWatchLaterStore({
       );
     },
 
-    completeSync({ flushed, server, at }) {
-      const queue = removeFlushed(base.getQueue(), flushed);
-      let list = [...base.getSnapshot()];
-      if (server) {
-        const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
-        const remote = parseStoredWatchLater(server).map((item) => ({ ...item, synced: true }));
-        list = mergeWatchLater(list, remote).filter((item) => !removed.has(watchLaterKey(item)));
-      }
-      const pending = pendingItemKeys(queue);
-      list = list.map((item) => {
-        const synced = !pending.has(watchLaterKey(item));
-        return item.synced === synced ? item : { ...item, synced };
+    completeSync(completion) {
+      completeListSync<WatchLaterItem, 'watch_later'>(base, completion, {
+        parse: parseStoredWatchLater,
+        merge: mergeWatchLater,
+        key: watchLaterKey,
       });
-      base.commit(list, queue);
-      base.setLastSync(at);
     },
   };
 }
