@@ -86,7 +86,16 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
 }
 
 function openPostgres(databaseUrl: string): Database & { pool: pg.Pool } {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    // Named statements (preparedStatement) keep one generic plan per connection. Left to choose,
+    // PostgreSQL planned search's statements anew on most calls (their generic estimates looked
+    // worse than the plans made for the values, which were the same plans): about 0.3 ms more
+    // database time per search, half of it. Only preparedStatement names statements.
+    options: '-c plan_cache_mode=force_generic_plan',
+  });
   // A client losing its connection (database restart) emits 'error', and an 'error' event without
   // a listener ends the process. The pool listens on idle clients only; a client checked out for
   // a transaction gets its own listener here. The query under way fails, and its request answers
@@ -121,13 +130,26 @@ async function selectRows<T extends Record<string, unknown>>(db: Db, query: SQL)
 const dialect = new PgDialect();
 
 /**
- * Runs a raw statement as the named prepared statement `name`: PostgreSQL parses and plans it once
+ * A raw statement run as the named prepared statement `name`: PostgreSQL parses and plans it once
  * per connection instead of on every call, which for a short query can be half its cost (PGlite
- * runs it as usual). Its text must be the same on every call: pass a list as one array parameter
- * (`sql.param(list)`), and give each variant of the text its own name.
+ * runs it as usual). The text is built once too: `query` takes each call's values through
+ * `sql.placeholder(key)` (a list is one placeholder: `${sql.placeholder('ids')}::int[]`), and
+ * constants may be written into it. Each variant of a text needs its own name.
  */
-export async function preparedRows<T extends object>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+export function preparedStatement<T extends object, Values extends Record<string, unknown>>(
+  name: string,
+  query: SQL,
+): (db: Db, values: Values) => Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  // One drizzle prepared query per database handle (a transaction is one too).
+  const perDb = new WeakMap<Db, { execute(values: Values): Promise<unknown> }>();
+  return async (db, values) => {
+    let prepared = perDb.get(db);
+    if (!prepared) {
+      prepared = db._.session.prepareQuery(compiled, undefined, name, false);
+      perDb.set(db, prepared);
+    }
+    const result = (await prepared.execute(values)) as { rows: T[] };
+    return result.rows;
+  };
 }

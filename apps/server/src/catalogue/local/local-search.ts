@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
-import { preparedRows, type Db } from '../../db/client.ts';
+import { preparedStatement, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
 import type { titles } from './local-schema.ts';
 
@@ -121,34 +121,40 @@ export function prefixRange(prefix: string): { from: string; to: string } {
   return { from: prefix, to: characters.join('') + String.fromCodePoint(last + 1) };
 }
 
-async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]> {
-  const last = words.at(-1)!;
-  const completions = prefixRange(last);
-  // One round trip: each word as it is, its trigram neighbours when the vocabulary lacks it (the
-  // GiST index orders them), and the commonest completions of the last word. Words are looked up as
-  // ranges of the text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers:
-  // the trigram index also knows = and like, and the planner took it for them, reading dozens of
-  // pages where the btree reads two.
-  const rows = await preparedRows<VocabularyMatch & { position: number }>(
-    db,
-    'search_words',
-    sql`
+const placeholder = sql.placeholder;
+const constant = (value: number) => sql.raw(String(value));
+
+// Each query word as it is, its trigram neighbours when the vocabulary lacks it (the GiST index
+// orders them), and the commonest completions of the last word, in one round trip. Words are looked
+// up as ranges of the text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers:
+// the trigram index also knows = and like, and the planner took it for them, reading dozens of
+// pages where the btree reads two.
+const selectWordMatches = preparedStatement<
+  VocabularyMatch & { position: number },
+  { words: string[]; count: number; last: string; lastEnd: string }
+>(
+  'search_words',
+  sql`
     select q.position::int as position, v.word, v.titles, v.kind, similarity(v.word, q.word) as similarity
-    from unnest(${sql.param(words)}::text[]) with ordinality as q(word, position)
+    from unnest(${placeholder('words')}::text[]) with ordinality as q(word, position)
     cross join lateral (
       (select word, titles, 'exact' as kind from title_words where word ~>=~ q.word and word ~<=~ q.word)
       union all
       (select word, titles, 'near' from title_words
         where char_length(q.word) > 2
           and not exists (select from title_words known where known.word ~>=~ q.word and known.word ~<=~ q.word)
-        order by word <-> q.word limit ${NEIGHBOURS})
+        order by word <-> q.word limit ${constant(NEIGHBOURS)})
     ) v
     union all
-    (select ${words.length}::int, word, titles, 'completion', 0::real from title_words
-      where word ~>~ ${last} and word ~<~ ${completions.to}
-      order by titles desc limit ${COMPLETIONS})
+    (select ${placeholder('count')}::int, word, titles, 'completion', 0::real from title_words
+      where word ~>~ ${placeholder('last')}::text and word ~<~ ${placeholder('lastEnd')}::text
+      order by titles desc limit ${constant(COMPLETIONS)})
   `,
-  );
+);
+
+async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]> {
+  const last = words.at(-1)!;
+  const rows = await selectWordMatches(db, { words, count: words.length, last, lastEnd: prefixRange(last).to });
   const byWord = words.map((): VocabularyMatch[] => []);
   for (const row of rows) byWord[row.position - 1]!.push(row);
   return byWord;
@@ -159,8 +165,17 @@ interface RankedPage {
   total: number;
 }
 
+interface RankValues extends Record<string, unknown> {
+  query: string;
+  typed: string;
+  corrected: string;
+  year: number | null;
+  offset: number;
+  want: number;
+}
+
 /**
- * One page of titles whose search text matches `query` (a tsquery over the search texts), ranked by
+ * One page of titles whose search text matches the tsquery `query` over the search texts, ranked by
  * text relevance (trigram similarity to the query as typed and as corrected, an exact-text bonus),
  * a matching year and popularity.
  *
@@ -171,25 +186,19 @@ interface RankedPage {
  * the last one's relevance is a floor that no text more than the largest title bonus below it can
  * reach, so only the texts above that line are read, and only their first `want` titles each.
  */
-async function rankPage(
-  db: Db,
-  terms: { query: string; typed: string; corrected: string; year: number | null },
-  page: number,
-): Promise<RankedPage> {
-  const { query, typed, corrected, year } = terms;
-  const offset = (page - 1) * PAGE_SIZE;
-  const want = offset + PAGE_SIZE;
-  const maxTitleBonus = POPULARITY_WEIGHT + (year === null ? 0 : YEAR_BONUS);
-  const titleBonus = sql`${year === null ? sql`0` : sql`case when h.year = ${year} then ${YEAR_BONUS}::float8 else 0 end`}
-    + ${POPULARITY_WEIGHT}::float8 * least(ln(1 + h.popularity) / ln(301), 1)`;
-  const titleOrder =
-    year === null
-      ? sql`t.popularity desc nulls last, t.id, t.media_type`
-      : sql`(t.year = ${year}) desc nulls last, t.popularity desc nulls last, t.id, t.media_type`;
-  // Two texts (with and without a year), each prepared once per connection.
-  const rows = await preparedRows<SearchRow & { total: number; mediaType: MediaType | null }>(
-    db,
-    year === null ? 'search_rank' : 'search_rank_year',
+function rankStatement(name: string, withYear: boolean) {
+  const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
+  const year = sql`${placeholder('year')}::int`;
+  const titleBonus = sql`${withYear ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
+    + ${constant(POPULARITY_WEIGHT)}::float8 * least(ln(1 + h.popularity) / ln(301), 1)`;
+  const titleOrder = withYear
+    ? sql`(t.year = ${year}) desc nulls last, t.popularity desc nulls last, t.id, t.media_type`
+    : sql`t.popularity desc nulls last, t.id, t.media_type`;
+  const typed = sql`${placeholder('typed')}::text`;
+  const corrected = sql`${placeholder('corrected')}::text`;
+  const offset = sql`${placeholder('offset')}::int`;
+  return preparedStatement<SearchRow & { total: number; mediaType: MediaType | null }, RankValues>(
+    name,
     sql`
     with matched as (
       select s.search_title, s.titles,
@@ -199,12 +208,12 @@ async function rankPage(
                    then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
                  end) as score
       from search_texts s
-      where to_tsvector('simple', s.search_title) @@ ${query}::tsquery
+      where to_tsvector('simple', s.search_title) @@ ${placeholder('query')}::tsquery
     ),
     kept as (
       select search_title, titles,
-        score + case when search_title in (${typed}, ${corrected}) then ${EXACT_BONUS}::float8 else 0 end as relevance
-      from matched where score >= ${MIN_TEXT_SCORE}::float8
+        score + case when search_title in (${typed}, ${corrected}) then ${constant(EXACT_BONUS)}::float8 else 0 end as relevance
+      from matched where score >= ${constant(MIN_TEXT_SCORE)}::float8
     ),
     total as (select coalesce(sum(titles), 0)::int as titles from kept),
     reached as (
@@ -215,7 +224,7 @@ async function rankPage(
     needed as (
       select search_title, relevance from reached
       where (select titles from total) > ${offset}
-        and relevance + ${maxTitleBonus}::float8 >= (select min(relevance) from reached where titles_so_far - titles < ${want})
+        and relevance + ${constant(maxTitleBonus)}::float8 >= (select min(relevance) from reached where titles_so_far - titles < ${placeholder('want')}::int)
     ),
     hits as (
       select h.media_type, h.id, needed.relevance + ${titleBonus} as score
@@ -223,10 +232,10 @@ async function rankPage(
         select t.media_type, t.id, t.year, t.popularity from titles t
         where t.search_title = needed.search_title
         order by ${titleOrder}
-        limit ${want}
+        limit ${placeholder('want')}::int
       ) h
       order by score desc, h.id, h.media_type
-      limit ${PAGE_SIZE} offset ${offset}
+      limit ${constant(PAGE_SIZE)} offset ${offset}
     )
     select total.titles as total, t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
       t.original_language as "originalLanguage", t.origin_country as "originCountry", t.overview,
@@ -237,6 +246,19 @@ async function rankPage(
     order by hits.score desc, hits.id, hits.media_type
   `,
   );
+}
+
+const selectRankedPage = rankStatement('search_rank', false);
+const selectRankedPageOfYear = rankStatement('search_rank_year', true);
+
+async function rankPage(
+  db: Db,
+  terms: { query: string; typed: string; corrected: string; year: number | null },
+  page: number,
+): Promise<RankedPage> {
+  const offset = (page - 1) * PAGE_SIZE;
+  const values = { ...terms, offset, want: offset + PAGE_SIZE };
+  const rows = await (terms.year === null ? selectRankedPage : selectRankedPageOfYear)(db, values);
   const total = Number(rows[0]?.total ?? 0);
   return { rows: rows.filter((row) => row.mediaType !== null).map(({ total: _total, ...row }) => row), total };
 }
