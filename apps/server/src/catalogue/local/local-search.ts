@@ -46,26 +46,26 @@ export function splitYear(query: string): { words: string; year: number | null }
  * "clbu" → "club" is 1.
  */
 export function editDistance(a: string, b: string): number {
-  const rows = a.length + 1;
+  // Three rows of the distance table (two back, for a swap), reused: this runs for a dozen words
+  // per unknown query word, and a table of arrays per word was most of that.
   const columns = b.length + 1;
-  const distance: number[][] = Array.from({ length: rows }, (_, row) =>
-    Array.from({ length: columns }, (_, column) => (row === 0 ? column : column === 0 ? row : 0)),
-  );
-  for (let row = 1; row < rows; row++) {
+  let before = new Int32Array(columns);
+  let previous = new Int32Array(columns);
+  let current = new Int32Array(columns);
+  for (let column = 0; column < columns; column++) previous[column] = column;
+  for (let row = 1; row <= a.length; row++) {
+    current[0] = row;
     for (let column = 1; column < columns; column++) {
       const cost = a[row - 1] === b[column - 1] ? 0 : 1;
-      let best = Math.min(
-        distance[row - 1]![column]! + 1,
-        distance[row]![column - 1]! + 1,
-        distance[row - 1]![column - 1]! + cost,
-      );
+      let best = Math.min(previous[column]! + 1, current[column - 1]! + 1, previous[column - 1]! + cost);
       if (row > 1 && column > 1 && a[row - 1] === b[column - 2] && a[row - 2] === b[column - 1]) {
-        best = Math.min(best, distance[row - 2]![column - 2]! + 1);
+        best = Math.min(best, before[column - 2]! + 1);
       }
-      distance[row]![column] = best;
+      current[column] = best;
     }
+    [before, previous, current] = [previous, current, before];
   }
-  return distance[a.length]![b.length]!;
+  return previous[b.length]!;
 }
 
 /** Typos forgiven in a word of this length: none in 1–2 letters, one up to 5, two from 6. */
