@@ -260,7 +260,9 @@ async function rankPage(
   const values = { ...terms, offset, want: offset + PAGE_SIZE };
   const rows = await (terms.year === null ? selectRankedPage : selectRankedPageOfYear)(db, values);
   const total = Number(rows[0]?.total ?? 0);
-  return { rows: rows.filter((row) => row.mediaType !== null).map(({ total: _total, ...row }) => row), total };
+  // A row without a title only carries the total (a page past the last result); the others keep
+  // their total column, which the summaries leave out.
+  return { rows: rows.filter((row) => row.mediaType !== null), total };
 }
 
 /**
