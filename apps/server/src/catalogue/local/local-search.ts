@@ -276,8 +276,9 @@ async function rankPage(
 export async function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
   const { words: wordsPart, year: splitOff } = splitYear(q);
   // "1917" alone is a title, not a year.
-  const typed = searchText(wordsPart, wordsPart) || searchText(q, q);
-  const year = searchText(wordsPart, wordsPart) ? splitOff : null;
+  const wordsText = searchText(wordsPart, wordsPart);
+  const typed = wordsText || searchText(q, q);
+  const year = wordsText ? splitOff : null;
   const words = typed.split(' ').filter(Boolean).slice(0, 12);
   if (words.length === 0) return { rows: [], total: 0 };
 
