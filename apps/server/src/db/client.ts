@@ -136,20 +136,20 @@ const dialect = new PgDialect();
  * `sql.placeholder(key)` (a list is one placeholder: `${sql.placeholder('ids')}::int[]`), and
  * constants may be written into it. Each variant of a text needs its own name.
  */
-export function preparedStatement<T extends object, Values extends Record<string, unknown>>(
+export function preparedStatement<T extends object, Values extends object>(
   name: string,
   query: SQL,
 ): (db: Db, values: Values) => Promise<T[]> {
   const compiled = dialect.sqlToQuery(query);
   // One drizzle prepared query per database handle (a transaction is one too).
-  const perDb = new WeakMap<Db, { execute(values: Values): Promise<unknown> }>();
+  const perDb = new WeakMap<Db, { execute(values: Record<string, unknown>): Promise<unknown> }>();
   return async (db, values) => {
     let prepared = perDb.get(db);
     if (!prepared) {
       prepared = db._.session.prepareQuery(compiled, undefined, name, false);
       perDb.set(db, prepared);
     }
-    const result = (await prepared.execute(values)) as { rows: T[] };
+    const result = (await prepared.execute(values as Record<string, unknown>)) as { rows: T[] };
     return result.rows;
   };
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
 import { preparedStatement, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
@@ -125,16 +125,11 @@ const placeholder = sql.placeholder;
 const constant = (value: number) => sql.raw(String(value));
 
 // Each query word as it is, its trigram neighbours when the vocabulary lacks it (the GiST index
-// orders them), and the commonest completions of the last word, in one round trip. Words are looked
-// up as ranges of the text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers:
-// the trigram index also knows = and like, and the planner took it for them, reading dozens of
-// pages where the btree reads two.
-const selectWordMatches = preparedStatement<
-  VocabularyMatch & { position: number },
-  { words: string[]; count: number; last: string; lastEnd: string }
->(
-  'search_words',
-  sql`
+// orders them), and the commonest completions of the last word. Words are looked up as ranges of the
+// text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers: the trigram index
+// also knows = and like, and the planner took it for them, reading dozens of pages where the btree
+// reads two.
+const wordMatches = sql`
     select q.position::int as position, v.word, v.titles, v.kind, similarity(v.word, q.word) as similarity
     from unnest(${placeholder('words')}::text[]) with ordinality as q(word, position)
     cross join lateral (
@@ -148,36 +143,45 @@ const selectWordMatches = preparedStatement<
     union all
     (select ${placeholder('count')}::int, word, titles, 'completion', 0::real from title_words
       where word ~>~ ${placeholder('last')}::text and word ~<~ ${placeholder('lastEnd')}::text
-      order by titles desc limit ${constant(COMPLETIONS)})
-  `,
-);
+      order by titles desc limit ${constant(COMPLETIONS)})`;
 
-async function lookUpWords(db: Db, words: string[]): Promise<VocabularyMatch[][]> {
-  const last = words.at(-1)!;
-  const rows = await selectWordMatches(db, { words, count: words.length, last, lastEnd: prefixRange(last).to });
-  const byWord = words.map((): VocabularyMatch[] => []);
-  for (const row of rows) byWord[row.position - 1]!.push(row);
-  return byWord;
-}
+/**
+ * The tsquery that chooseAlternatives and toTsQuery make when every word is in the vocabulary as
+ * typed (each word itself, the last one with its completions), built from the word matches; null
+ * when a word is not, since correcting it takes the edit distances of chooseAlternatives.
+ */
+const queryOfKnownWords = sql`
+    select string_agg(alternatives, ' & ')::tsquery as query
+    from (
+      select case when count(*) = 1 then min(lexeme) else '( ' || string_agg(lexeme, ' | ') || ' )' end as alternatives
+      from (
+        select position, '''' || replace(replace(word, '\\', '\\\\'), '''', '''''') || '''' as lexeme
+        from matches where kind <> 'near'
+      ) lexemes
+      group by position
+    ) word_groups
+    where (select count(*) from matches where kind = 'exact') = ${placeholder('count')}::int`;
 
 interface RankedPage {
   rows: SearchRow[];
   total: number;
 }
 
-interface RankValues extends Record<string, unknown> {
-  query: string;
+type PageRow = SearchRow & { total: number; mediaType: MediaType | null };
+type MatchRow = VocabularyMatch & { position: number };
+
+interface Terms {
   typed: string;
   corrected: string;
   year: number | null;
-  offset: number;
-  want: number;
 }
 
+type RankValues = Terms & { offset: number; want: number };
+
 /**
- * One page of titles whose search text matches the tsquery `query` over the search texts, ranked by
- * text relevance (trigram similarity to the query as typed and as corrected, an exact-text bonus),
- * a matching year and popularity.
+ * The SQL that ranks one page of titles whose search text matches a tsquery (`query`, its SQL) over
+ * the search texts, by text relevance (trigram similarity to the query as typed and as corrected,
+ * an exact-text bonus), a matching year and popularity.
  *
  * Relevance belongs to a text, so it is computed once per matching text (at 1,000,000 titles a
  * common pair of words is a thousand titles but a dozen texts). The titles of a text rank among
@@ -186,7 +190,7 @@ interface RankValues extends Record<string, unknown> {
  * the last one's relevance is a floor that no text more than the largest title bonus below it can
  * reach, so only the texts above that line are read, and only their first `want` titles each.
  */
-function rankStatement(name: string, withYear: boolean) {
+function rankingSql(query: SQL, withYear: boolean): { ctes: SQL; page: SQL } {
   const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
   const year = sql`${placeholder('year')}::int`;
   const titleBonus = sql`${withYear ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
@@ -197,10 +201,8 @@ function rankStatement(name: string, withYear: boolean) {
   const typed = sql`${placeholder('typed')}::text`;
   const corrected = sql`${placeholder('corrected')}::text`;
   const offset = sql`${placeholder('offset')}::int`;
-  return preparedStatement<SearchRow & { total: number; mediaType: MediaType | null }, RankValues>(
-    name,
-    sql`
-    with matched as (
+  const ctes = sql`
+    matched as (
       select s.search_title, s.titles,
         -- The corrected query is scored only when it differs (similarity is most of this query's time).
         greatest(similarity(s.search_title, ${typed}), word_similarity(${typed}, s.search_title),
@@ -208,7 +210,7 @@ function rankStatement(name: string, withYear: boolean) {
                    then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
                  end) as score
       from search_texts s
-      where to_tsvector('simple', s.search_title) @@ ${placeholder('query')}::tsquery
+      where to_tsvector('simple', s.search_title) @@ (${query})
     ),
     kept as (
       select search_title, titles,
@@ -236,40 +238,105 @@ function rankStatement(name: string, withYear: boolean) {
       ) h
       order by score desc, h.id, h.media_type
       limit ${constant(PAGE_SIZE)} offset ${offset}
-    )
+    )`;
+  // The rank column orders the page (a page past the last result is one row with the total alone).
+  const page = sql`
     select total.titles as total, t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
       t.original_language as "originalLanguage", t.origin_country as "originCountry", t.overview,
       t.release_date::text as "releaseDate", t.genre_ids as "genreIds", t.vote_average as "voteAverage",
-      t.vote_count as "voteCount", t.popularity
+      t.vote_count as "voteCount", t.popularity,
+      row_number() over (order by hits.score desc, hits.id, hits.media_type)::int as "rank"
     from total
-    left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true
-    order by hits.score desc, hits.id, hits.media_type
-  `,
+    left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true`;
+  return { ctes, page };
+}
+
+/** One page for a tsquery that searchLocalTitles made (corrected words, or the rarest word alone). */
+function rankStatement(name: string, withYear: boolean) {
+  const { ctes, page } = rankingSql(sql`${placeholder('query')}::tsquery`, withYear);
+  return preparedStatement<PageRow, RankValues & { query: string }>(name, sql`with ${ctes} ${page} order by "rank"`);
+}
+
+/**
+ * The word matches and, in the same round trip, the page that searchLocalTitles ranks next when
+ * every word is in the vocabulary as typed (most queries): ranked for queryOfKnownWords, with the
+ * words as typed for corrected. Match rows have a kind, page rows none.
+ */
+function lookUpAndRankStatement(name: string, withYear: boolean) {
+  const { ctes, page } = rankingSql(sql`select query from known_query`, withYear);
+  return preparedStatement<
+    MatchRow | (PageRow & { kind: null }),
+    RankValues & { words: string[]; count: number; last: string; lastEnd: string }
+  >(
+    name,
+    sql`
+    with matches as (${wordMatches}),
+    known_query as (${queryOfKnownWords}),
+    ${ctes}
+    select position, word, titles, kind, similarity, null::int as total, null::text as "mediaType", null::int as id,
+      null::text as title, null::text as "originalTitle", null::text as "originalLanguage",
+      null::text[] as "originCountry", null::text as overview, null::text as "releaseDate", null::int[] as "genreIds",
+      null::real as "voteAverage", null::int as "voteCount", null::real as popularity, null::int as "rank"
+    from matches
+    union all
+    select null, null, null, null, null, page.* from (${page}) page
+    order by "rank"`,
   );
 }
 
 const selectRankedPage = rankStatement('search_rank', false);
 const selectRankedPageOfYear = rankStatement('search_rank_year', true);
+const selectMatchesAndPage = lookUpAndRankStatement('search_words_rank', false);
+const selectMatchesAndPageOfYear = lookUpAndRankStatement('search_words_rank_year', true);
 
-async function rankPage(
-  db: Db,
-  terms: { query: string; typed: string; corrected: string; year: number | null },
-  page: number,
-): Promise<RankedPage> {
+function rankValues(terms: Terms, page: number): RankValues {
   const offset = (page - 1) * PAGE_SIZE;
-  const values = { ...terms, offset, want: offset + PAGE_SIZE };
-  const rows = await (terms.year === null ? selectRankedPage : selectRankedPageOfYear)(db, values);
+  return { ...terms, offset, want: offset + PAGE_SIZE };
+}
+
+function toRankedPage(rows: PageRow[]): RankedPage {
   const total = Number(rows[0]?.total ?? 0);
-  // A row without a title only carries the total (a page past the last result); the others keep
-  // their total column, which the summaries leave out.
+  // A row without a title only carries the total; the others keep their total and rank columns,
+  // which the summaries leave out.
   return { rows: rows.filter((row) => row.mediaType !== null), total };
+}
+
+async function rankPage(db: Db, terms: Terms & { query: string }, page: number): Promise<RankedPage> {
+  const statement = terms.year === null ? selectRankedPage : selectRankedPageOfYear;
+  return toRankedPage(await statement(db, { ...rankValues(terms, page), query: terms.query }));
+}
+
+/** Each word's matches, and the page ranked for the words as typed when every one is known. */
+async function lookUpWords(
+  db: Db,
+  words: string[],
+  typed: Terms,
+  page: number,
+): Promise<{ matches: VocabularyMatch[][]; typedPage: RankedPage }> {
+  const last = words.at(-1)!;
+  const statement = typed.year === null ? selectMatchesAndPage : selectMatchesAndPageOfYear;
+  const rows = await statement(db, {
+    ...rankValues(typed, page),
+    words,
+    count: words.length,
+    last,
+    lastEnd: prefixRange(last).to,
+  });
+  const matches = words.map((): VocabularyMatch[] => []);
+  const pageRows: PageRow[] = [];
+  for (const row of rows) {
+    if (row.kind === null) pageRows.push(row);
+    else matches[row.position - 1]!.push(row);
+  }
+  return { matches, typedPage: toRankedPage(pageRows) };
 }
 
 /**
  * Typo-tolerant search over the local catalogue. Each query word is corrected against the
  * vocabulary (`title_words`): kept when the titles have it, else replaced by the nearest words
  * within a typo or two; the last word also stands for the words it begins ("lord of" → of, office).
- * The search texts holding every word (any of its alternatives) are then ranked by rankPage. When
+ * The search texts holding every word (any of its alternatives) are then ranked: in the round trip
+ * of the word lookup when every word is known as typed (most queries), else by rankPage. When
  * no text holds all of them, the rarest word alone decides ("the godfather 2" still finds the
  * Godfather films). A year at the end ("alien 1979") is not a word but a bonus for that year.
  */
@@ -282,15 +349,19 @@ export async function searchLocalTitles(db: Db, q: string, page: number): Promis
   const words = typed.split(' ').filter(Boolean).slice(0, 12);
   if (words.length === 0) return { rows: [], total: 0 };
 
-  const matches = await lookUpWords(db, words);
+  // The same round trip ranks the words as typed, which is the answer when all of them are known.
+  const { matches, typedPage } = await lookUpWords(db, words, { typed, corrected: words.join(' '), year }, page);
   const groups = words
     .map((word, index) => ({ word, titles: matches[index]!, alternatives: chooseAlternatives(word, matches[index]!) }))
     .filter((group) => group.alternatives.length > 0);
   if (groups.length === 0) return { rows: [], total: 0 };
 
+  const isEveryWordKnown = matches.every((found) => found.some((match) => match.kind === 'exact'));
   const corrected = groups.map((group) => group.alternatives[0]).join(' ');
   const terms = { typed, corrected, year };
-  const all = await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
+  const all = isEveryWordKnown
+    ? typedPage
+    : await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
   if (all.total > 0 || groups.length === 1) return all;
   const titlesOf = (group: (typeof groups)[number]) =>
     group.titles.filter((match) => group.alternatives.includes(match.word)).reduce((sum, m) => sum + m.titles, 0);
