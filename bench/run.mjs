@@ -25,7 +25,7 @@ const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.ti
 
 /**
  * The bare route at each connection count and, with the PostgreSQL database, the bare route with
- * search's two round trips at the default count: the floor under the uncached search figures.
+ * the one round trip most searches make, at the default count: the floor under the uncached search figures.
  */
 async function bareRows(connectionCounts, databaseUrl) {
   const port = await freePort();
@@ -42,7 +42,7 @@ async function bareRows(connectionCounts, databaseUrl) {
         await load({ title: 'bare Fastify JSON route', urls: [`${base}/bare`], connections, duration: DURATION }),
       );
     if (databaseUrl) {
-      const title = 'floor: Fastify route, 2 prepared PostgreSQL round trips';
+      const title = 'floor: Fastify route, 1 prepared PostgreSQL round trip';
       rows.push(await load({ title, urls: [`${base}/bare-db`], connections: CONNECTIONS, duration: DURATION }));
     }
     return rows;
