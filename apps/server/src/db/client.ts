@@ -153,3 +153,30 @@ export function preparedStatement<T extends object, Values extends object>(
     return result.rows;
   };
 }
+
+const boundToClient = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * Runs `work` on one connection of the pool behind `db` (PGlite and transactions have only one):
+ * statements that depend on each other then wait for a connection once, not once each, which
+ * under load is most of their time.
+ */
+export async function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = await pool.connect();
+  let bound = boundToClient.get(client);
+  if (!bound) {
+    bound = drizzlePg({ client, schema }) as unknown as Db;
+    boundToClient.set(client, bound);
+  }
+  try {
+    const result = await work(bound);
+    client.release();
+    return result;
+  } catch (error) {
+    // A failed connection must not go back to the pool; a failed query costs a reconnection.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
+}

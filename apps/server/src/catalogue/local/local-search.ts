@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
-import { preparedStatement, type Db } from '../../db/client.ts';
+import { preparedStatement, withConnection, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
 import type { titles } from './local-schema.ts';
 
@@ -340,7 +340,11 @@ async function lookUpWords(
  * no text holds all of them, the rarest word alone decides ("the godfather 2" still finds the
  * Godfather films). A year at the end ("alien 1979") is not a word but a bonus for that year.
  */
-export async function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
+export function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
+  return withConnection(db, (connection) => search(connection, q, page));
+}
+
+async function search(db: Db, q: string, page: number): Promise<RankedPage> {
   const { words: wordsPart, year: splitOff } = splitYear(q);
   // "1917" alone is a title, not a year.
   const wordsText = searchText(wordsPart, wordsPart);
