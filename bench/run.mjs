@@ -23,14 +23,28 @@ const only = onlyList?.split(onlyList.includes(';') ? ';' : ',').map((title) => 
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.title));
 
-async function bareRows(connectionCounts) {
+/**
+ * The bare route at each connection count and, with the PostgreSQL database, the bare route with
+ * the one round trip most searches make, at the default count: the floor under the uncached search figures.
+ */
+async function bareRows(connectionCounts, databaseUrl) {
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}/bare`;
-  const { child } = await startProcess(['bench/bare-server.mjs'], { PORT: String(port) }, url);
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    ['bench/bare-server.mjs'],
+    { PORT: String(port), DATABASE_URL: databaseUrl ?? '' },
+    `${base}/bare`,
+  );
   try {
     const rows = [];
     for (const connections of connectionCounts)
-      rows.push(await load({ title: 'bare Fastify JSON route', urls: [url], connections, duration: DURATION }));
+      rows.push(
+        await load({ title: 'bare Fastify JSON route', urls: [`${base}/bare`], connections, duration: DURATION }),
+      );
+    if (databaseUrl) {
+      const title = 'floor: Fastify route, 1 prepared PostgreSQL round trip';
+      rows.push(await load({ title, urls: [`${base}/bare-db`], connections: CONNECTIONS, duration: DURATION }));
+    }
     return rows;
   } finally {
     await stopProcess(child);
@@ -77,18 +91,16 @@ async function appRows(label, kind, env) {
 }
 
 const connectionCounts = [...new Set(chosen.flatMap((scenario) => scenario.connections ?? [CONNECTIONS]))];
-const rows = await bareRows(connectionCounts);
+const prepared = targets.includes('postgres') ? await preparePostgres() : null;
+const rows = await bareRows(connectionCounts, prepared?.url);
 if (targets.includes('pglite')) {
   const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
   mkdirSync(pgliteDir, { recursive: true });
   rows.push(...(await appRows('PGlite, default catalogue', 'pglite', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
 }
-if (targets.includes('postgres')) {
-  const prepared = await preparePostgres();
-  if (prepared) {
-    const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
-    rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
-  }
+if (prepared) {
+  const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
+  rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
 console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
 printTable(rows);

@@ -114,6 +114,11 @@ function openPostgres(databaseUrl: string, queryTimeoutMs: number | null): Datab
     // A query whose answer does not come in time fails ("Query read timeout"), its request answers
     // 503 (plugins/errors.ts) and the pool drops that connection.
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs } : {}),
+    // Named statements (preparedStatement) keep one generic plan per connection. Left to choose,
+    // PostgreSQL planned search's statements anew on most calls (their generic estimates looked
+    // worse than the plans made for the values, which were the same plans): about 0.3 ms more
+    // database time per search, half of it. Only preparedStatement names statements.
+    options: '-c plan_cache_mode=force_generic_plan',
   });
   // A client losing its connection (database restart) emits 'error', and an 'error' event without
   // a listener ends the process. The pool listens on idle clients only; a client checked out for
@@ -149,13 +154,53 @@ async function selectRows<T extends Record<string, unknown>>(db: Db, query: SQL)
 const dialect = new PgDialect();
 
 /**
- * Runs a raw statement as the named prepared statement `name`: PostgreSQL parses and plans it once
+ * A raw statement run as the named prepared statement `name`: PostgreSQL parses and plans it once
  * per connection instead of on every call, which for a short query can be half its cost (PGlite
- * runs it as usual). Its text must be the same on every call: pass a list as one array parameter
- * (`sql.param(list)`), and give each variant of the text its own name.
+ * runs it as usual). The text is built once too: `query` takes each call's values through
+ * `sql.placeholder(key)` (a list is one placeholder: `${sql.placeholder('ids')}::int[]`), and
+ * constants may be written into it. Each variant of a text needs its own name.
  */
-export async function preparedRows<T extends object>(db: Db, name: string, query: SQL): Promise<T[]> {
-  const prepared = db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
-  const result = (await prepared.execute()) as { rows: T[] };
-  return result.rows;
+export function preparedStatement<T extends object, Values extends object>(
+  name: string,
+  query: SQL,
+): (db: Db, values: Values) => Promise<T[]> {
+  const compiled = dialect.sqlToQuery(query);
+  // One drizzle prepared query per database handle (a transaction is one too).
+  const perDb = new WeakMap<Db, { execute(values: Record<string, unknown>): Promise<unknown> }>();
+  return async (db, values) => {
+    let prepared = perDb.get(db);
+    if (!prepared) {
+      prepared = db._.session.prepareQuery(compiled, undefined, name, false);
+      perDb.set(db, prepared);
+    }
+    const result = (await prepared.execute(values as Record<string, unknown>)) as { rows: T[] };
+    return result.rows;
+  };
+}
+
+const boundToClient = new WeakMap<pg.PoolClient, Db>();
+
+/**
+ * Runs `work` on one connection of the pool behind `db` (PGlite and transactions have only one):
+ * statements that depend on each other then wait for a connection once, not once each, which
+ * under load is most of their time.
+ */
+export async function withConnection<T>(db: Db, work: (db: Db) => Promise<T>): Promise<T> {
+  const pool = (db as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return work(db);
+  const client = await pool.connect();
+  let bound = boundToClient.get(client);
+  if (!bound) {
+    bound = drizzlePg({ client, schema }) as unknown as Db;
+    boundToClient.set(client, bound);
+  }
+  try {
+    const result = await work(bound);
+    client.release();
+    return result;
+  } catch (error) {
+    // A failed connection must not go back to the pool; a failed query costs a reconnection.
+    client.release(error instanceof Error ? error : true);
+    throw error;
+  }
 }

@@ -50,22 +50,40 @@ export function artPaths(type: MediaType, id: number) {
   return { poster_path: `/poster/${type}/${id}.svg`, backdrop_path: `/backdrop/${type}/${id}.svg` };
 }
 
+/**
+ * Two object literals, one per type, in the order the answer lists the fields: built by spreading
+ * a common part, a page of summaries was a measurable share of an uncached search's server time.
+ */
 export function toSummary(row: SummaryRow): TitleSummary {
-  const common = {
-    id: row.id,
-    media_type: row.mediaType,
-    overview: row.overview ?? '',
-    ...artPaths(row.mediaType, row.id),
-    vote_average: row.voteAverage ?? 0,
-    vote_count: row.voteCount ?? 0,
-    popularity: row.popularity,
-    genre_ids: row.genreIds,
-    original_language: row.originalLanguage,
-  };
-  return row.mediaType === 'movie'
-    ? { ...common, title: row.title, original_title: row.originalTitle, release_date: row.releaseDate }
+  const { id, mediaType } = row;
+  const art = artPaths(mediaType, id);
+  return mediaType === 'movie'
+    ? {
+        id,
+        media_type: mediaType,
+        overview: row.overview ?? '',
+        poster_path: art.poster_path,
+        backdrop_path: art.backdrop_path,
+        vote_average: row.voteAverage ?? 0,
+        vote_count: row.voteCount ?? 0,
+        popularity: row.popularity,
+        genre_ids: row.genreIds,
+        original_language: row.originalLanguage,
+        title: row.title,
+        original_title: row.originalTitle,
+        release_date: row.releaseDate,
+      }
     : {
-        ...common,
+        id,
+        media_type: mediaType,
+        overview: row.overview ?? '',
+        poster_path: art.poster_path,
+        backdrop_path: art.backdrop_path,
+        vote_average: row.voteAverage ?? 0,
+        vote_count: row.voteCount ?? 0,
+        popularity: row.popularity,
+        genre_ids: row.genreIds,
+        original_language: row.originalLanguage,
         name: row.title,
         original_name: row.originalTitle,
         first_air_date: row.releaseDate,
