@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { signUpAndConfirm } from './session.ts';
 import { DESKTOP, MOBILE, useBrowser, type Viewer } from './support.ts';
 
 interface Mail {
@@ -30,17 +31,7 @@ async function mailTo(to: string, subject: RegExp): Promise<Mail> {
 }
 
 /** An account made and confirmed through the API, as a second device would already have. */
-async function createAccount(email: string, password: string) {
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email, password, name: '' }),
-  });
-  expect(signUp.status).toBe(200);
-  const mail = await mailTo(email, /Confirm/);
-  const confirm = await fetch(mail.links[0]!, { redirect: 'manual' });
-  expect(confirm.status).toBe(302);
-}
+const createAccount = (email: string, password: string) => signUpAndConfirm(email, password, '');
 
 async function signInThroughDialog({ page }: Viewer, email: string, password: string) {
   const dialog = page.getByRole('dialog', { name: 'Sign In' });
@@ -65,7 +56,8 @@ beforeAll(async () => {
   movie = answer.results[0]!;
 });
 
-describe('accounts', () => {
+// A sign-up refused for this minute waits for the next (signUpAndConfirm): up to 60 s more.
+describe('accounts', { timeout: 120_000 }, () => {
   const browser = useBrowser();
 
   it('signs up, confirms through the e-mailed link, signs in and edits the profile', async () => {

@@ -1,32 +1,12 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, MOBILE, useBrowser, type Viewer } from './support.ts';
+import { createAccount, signInContext } from './session.ts';
+import { DESKTOP, MOBILE, useBrowser } from './support.ts';
 
 const baseUrl = inject('baseUrl');
-let counter = 0;
 
 function toast(page: Page, title: string) {
   return page.locator('[data-sonner-toast]').filter({ hasText: title });
-}
-
-/** Makes and confirms an account through the API and signs the browser context in with it. */
-async function signIn(viewer: Viewer, username: string) {
-  const email = `${username}-${Date.now()}-${++counter}@example.org`;
-  const headers = { 'content-type': 'application/json', origin: baseUrl };
-  await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email, password: 'talkative', name: username }),
-  });
-  const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
-    results: Array<{ to: string; links: string[] }>;
-  };
-  await fetch(outbox.results.find((mail) => mail.to === email)!.links[0]!, { redirect: 'manual' });
-  const answer = await viewer.context.request.post('/api/auth/sign-in/email', {
-    data: { email, password: 'talkative' },
-    headers: { origin: baseUrl },
-  });
-  expect(answer.status()).toBe(200);
 }
 
 describe('comments', () => {
@@ -52,7 +32,7 @@ describe('comments', () => {
   it('posts, replies, edits and deletes, and another reader sees it live', async () => {
     const writer = await browser.open(DESKTOP);
     const reader = await browser.open(DESKTOP);
-    await signIn(writer, `critic${Date.now() % 100000}`);
+    await signInContext(writer.context, await createAccount('critic'));
     await reader.page.goto(`/movie/${movieId}`);
     const readerThread = reader.page.getByRole('region', { name: 'Discussion' });
     await readerThread.getByText('No comments yet. Be the first to share your thoughts!').waitFor();
@@ -99,5 +79,5 @@ describe('comments', () => {
     await readerThread.getByText('[Comment deleted]').waitFor();
     // The reader, a visitor, gets no Reply, Edit or Delete.
     expect(await readerThread.getByRole('button', { name: /^(Reply|Edit|Delete)$/ }).count()).toBe(0);
-  });
+  }, 120_000); // a sign-up refused for this minute waits for the next (createAccount)
 });

@@ -18,11 +18,17 @@ let counter = 0;
 export async function createAccount(name: string): Promise<Account> {
   const username = `${name}${Date.now() % 1_000_000}${++counter}`;
   const account = { email: `${username}@example.org`, password: 'keyboard-and-eyes', username };
+  await signUpAndConfirm(account.email, account.password, username);
+  return account;
+}
+
+/** Signs up through the API (waiting once for the next minute if this one's sign-ups are spent) and confirms. */
+export async function signUpAndConfirm(email: string, password: string, name: string): Promise<void> {
   const signUpOnce = () =>
     fetch(`${baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ email: account.email, password: account.password, name: username }),
+      body: JSON.stringify({ email, password, name }),
     });
   let signUp = await signUpOnce();
   if (signUp.status === 429) {
@@ -38,13 +44,12 @@ export async function createAccount(name: string): Promise<Account> {
     const outbox = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as {
       results: Array<{ to: string; links: string[] }>;
     };
-    link = outbox.results.find((mail) => mail.to === account.email)?.links[0];
+    link = outbox.results.find((mail) => mail.to === email)?.links[0];
     if (link === undefined) await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  if (link === undefined) throw new Error(`no confirmation e-mail reached ${account.email}`);
+  if (link === undefined) throw new Error(`no confirmation e-mail reached ${email}`);
   const confirm = await fetch(link, { redirect: 'manual' });
   expect(confirm.status).toBe(302);
-  return account;
 }
 
 /** Signs a browser context in (its cookie jar gets the session), as a returning user would be. */
