@@ -44,7 +44,8 @@ export function EmbedFrame({
       onLoad={() => {
         loaded.current = true;
       }}
-      className="size-full border-0 bg-black"
+      // Tab reaches the frame (its page may hold no control of its own): show where the focus is.
+      className="size-full border-0 bg-black focus:outline-2 focus:-outline-offset-2 focus:outline-gold-400"
     />
   );
 }
