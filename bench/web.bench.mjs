@@ -20,6 +20,8 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
 /** WEB_BENCH_RUNS: Lighthouse runs per page (default 3); the run with the median performance score is shown. */
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 3));
+/** What Lighthouse clears before a run unless told otherwise (its constants.js). */
+const CLEARED_BY_DEFAULT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
 
 const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
@@ -82,6 +84,9 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        // Every run is a first visit: Lighthouse clears the HTTP cache, and here local storage
+        // too (what the app remembers, such as that the web fonts are cached, would be wrong).
+        clearStorageTypes: [...CLEARED_BY_DEFAULT, 'local_storage'],
       });
       // A trace Lighthouse failed to record (NO_NAVSTART and the like) is no measurement: run again.
       if (lhr.runtimeError) console.warn(`${name}: Lighthouse failed (${lhr.runtimeError.code}), running again`);

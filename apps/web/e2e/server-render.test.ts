@@ -53,6 +53,53 @@ describe('server-rendered pages', () => {
     expect(viewer.errors).toEqual([]);
   });
 
+  it('paints in the local fallback faces and asks for the web fonts once the page has loaded', async () => {
+    const { page, context } = await browser.open(MOBILE);
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const families: string[] = [];
+        document.fonts.forEach((face) => families.push(face.family));
+        sessionStorage.setItem('faces-at-start', families.join(','));
+      }),
+    );
+    const fontRequests = () =>
+      page.evaluate(() => ({
+        loadEventStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+        requests: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/(fonts-[^/]+\.css|[^/]+\.woff2)$/.test(entry.name))
+          .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
+      }));
+
+    await page.goto(`/movie/${movie.id}`);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          let loaded = false;
+          document.fonts.forEach((face) => (loaded ||= face.family === 'Inter Variable' && face.status === 'loaded'));
+          return loaded;
+        }),
+      )
+      .toBe(true);
+    const atStart = (await page.evaluate(() => sessionStorage.getItem('faces-at-start') ?? '')).split(',');
+    expect(atStart).toContain('Inter Fallback');
+    expect(atStart).toContain('Oswald Fallback');
+    expect(atStart).not.toContain('Inter Variable');
+    const first = await fontRequests();
+    expect(first.requests.map((request) => request.name).join(' ')).toMatch(/fonts-.*\.css.*inter-latin-wght/s);
+    for (const request of first.requests) expect(request.startTime).toBeGreaterThanOrEqual(first.loadEventStart);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
+      /^"Inter Variable", "Inter Fallback"/,
+    );
+
+    // The browser has them now: a later visit asks for them at once, before the page has loaded.
+    expect(await page.evaluate(() => localStorage.getItem('marquee:web-fonts-cached'))).toBe('1');
+    await page.reload();
+    const again = await fontRequests();
+    const sheet = again.requests.find((request) => /fonts-.*\.css$/.test(request.name));
+    expect(sheet?.startTime).toBeLessThan(again.loadEventStart);
+  });
+
   it('keeps a tap made before the app took the page over, and acts on it then', async () => {
     const { page } = await browser.open();
     let release = () => {};

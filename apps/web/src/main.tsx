@@ -1,5 +1,6 @@
 import './styles.css';
 import { holdEarlyErrors } from './lib/analytics/early-errors.ts';
+import { loadWebFonts } from './lib/web-fonts.ts';
 
 // Errors from here on are reported once analytics has loaded (it loads when the page is idle).
 holdEarlyErrors();
@@ -19,3 +20,4 @@ function afterFirstPaint(start: () => void): void {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 afterFirstPaint(() => void import('./app/framework.ts').then(nextTask).then(() => import('./app/start.tsx')));
+loadWebFonts();

@@ -1,4 +1,6 @@
-const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+import { lazy } from './lazy.ts';
+
+const relative = lazy(() => new Intl.RelativeTimeFormat('en', { numeric: 'auto' }));
 const UNITS: Array<[Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -13,7 +15,7 @@ export function timeAgo(iso: string, now = Date.now()): string {
   const seconds = Math.round((Date.parse(iso) - now) / 1000);
   if (!Number.isFinite(seconds)) return '';
   for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return RELATIVE.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
   }
   return 'just now';
 }

@@ -1,21 +1,29 @@
+import { lazy } from '@/lib/lazy.ts';
+
 /**
  * Formatting rules of the detail screen (product.md §2 "Detail screen", player.md §9). Dates from
  * the catalogue are calendar days ("1999-10-15"), so they are read and printed in UTC: a viewer
  * west of Greenwich must not see the day before.
  */
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const SHORT_DATE = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const longDate = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
+const shortDate = lazy(
+  () =>
+    new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+);
 
 function parseDay(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -26,13 +34,13 @@ function parseDay(value: string | null | undefined): Date | null {
 /** "October 15, 1999", or "TBA" when the date is missing or unreadable (product.md §2 Details). */
 export function formatLongDate(value: string | null | undefined): string {
   const date = parseDay(value);
-  return date ? LONG_DATE.format(date) : 'TBA';
+  return date ? longDate().format(date) : 'TBA';
 }
 
 /** "Jan 20, 2008" for an episode's air date (player.md §9); null when unknown. */
 export function formatShortDate(value: string | null | undefined): string | null {
   const date = parseDay(value);
-  return date ? SHORT_DATE.format(date) : null;
+  return date ? shortDate().format(date) : null;
 }
 
 /** "139 min"; null when unknown or zero. */

@@ -1,6 +1,7 @@
 import type { HistoryItem } from '@marquee/core';
 export { historyLink, watchProgress, type ResumeState } from '@/lib/history-display.ts';
 export { timeAgo } from '@/lib/time-ago.ts';
+import { lazy } from '@/lib/lazy.ts';
 
 /** How many entries the compact modes show (product.md §2 History screen, §9). */
 export const COMPACT_COUNTS = { grid: 6, strip: 12 } as const;
@@ -17,12 +18,12 @@ export function lastWatchedLabel(item: Pick<HistoryItem, 'content_type' | 'seaso
   return `Last watched: S${item.season_number} · E${item.episode_number}`;
 }
 
-const FULL_DATE = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' });
+const fullDate = lazy(() => new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short' }));
 
 /** "May 1, 2024 at 2:00 PM", for the tooltip of the relative time. */
 export function watchedOn(watchedAt: string): string {
   const time = Date.parse(watchedAt);
-  return Number.isFinite(time) ? FULL_DATE.format(time) : '';
+  return Number.isFinite(time) ? fullDate().format(time) : '';
 }
 
 /** The heading of the screen: "Watch History (n)"; just "Watch History" while it is empty. */
