@@ -2,16 +2,18 @@
 export const WEB_FONTS_CACHED_KEY = 'marquee:web-fonts-cached';
 
 /**
- * Loads the web fonts (fonts.css) once the page is on screen: after the window's load event and
+ * Loads the web fonts (web-font-faces.ts) once the page is on screen: after the window's load event and
  * a painted frame. On a first visit, 77 KB of fonts at the highest priority would otherwise share
  * a slow connection with the page's image and scripts, for text that already reads well in the
  * metric-matched fallback faces (styles.css). A browser that loaded them before has them in its
  * cache: it asks for them at once, so they replace the fallback before most people notice it.
  */
-export function loadWebFonts(load: () => Promise<unknown> = () => import('../fonts.css'), win: Window = window): void {
+export function loadWebFonts(
+  load: () => Promise<unknown> = () => import('./web-font-faces.ts').then((faces) => faces.addWebFonts()),
+  win: Window = window,
+): void {
   const start = () =>
     void load()
-      .then(() => win.document.fonts?.load("1em 'Inter Variable'"))
       .then(() => remember(win))
       .catch(() => {
         // Offline or blocked: the fallback faces stay, which is fine to read.
