@@ -43,6 +43,13 @@ describe('server-rendered pages', () => {
     // Hydrated: the app answers a click (Watch Later is saved in this browser).
     const save = page.getByRole('button', { name: /Watch Later/ }).first();
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app ?? '')).toBe('ready');
+    // The style sheet came inline: the chunks loaded since (analytics last, when the page is idle)
+    // did not fetch and apply it a second time.
+    const resources = () => page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    await expect
+      .poll(async () => (await resources()).some((name) => /\/start-analytics-[^/]+\.js$/.test(name)))
+      .toBe(true);
+    expect((await resources()).filter((name) => /\/assets\/index-[^/]+\.css$/.test(name))).toEqual([]);
     await save.click();
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('marquee:watch_later') ?? ''))
@@ -67,7 +74,7 @@ describe('server-rendered pages', () => {
         loadEventStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
         requests: performance
           .getEntriesByType('resource')
-          .filter((entry) => /\/assets\/(fonts-[^/]+\.css|[^/]+\.woff2)$/.test(entry.name))
+          .filter((entry) => /\/assets\/([^/]+\.woff2|web-font-faces-[^/]+\.js)$/.test(entry.name))
           .map((entry) => ({ name: entry.name, startTime: entry.startTime })),
       }));
 
@@ -76,7 +83,9 @@ describe('server-rendered pages', () => {
       .poll(() =>
         page.evaluate(() => {
           let loaded = false;
-          document.fonts.forEach((face) => (loaded ||= face.family === 'Inter Variable' && face.status === 'loaded'));
+          document.fonts.forEach(
+            (face) => (loaded ||= face.family.replace(/"/g, '') === 'Inter Variable' && face.status === 'loaded'),
+          );
           return loaded;
         }),
       )
@@ -86,7 +95,7 @@ describe('server-rendered pages', () => {
     expect(atStart).toContain('Oswald Fallback');
     expect(atStart).not.toContain('Inter Variable');
     const first = await fontRequests();
-    expect(first.requests.map((request) => request.name).join(' ')).toMatch(/fonts-.*\.css.*inter-latin-wght/s);
+    expect(first.requests.map((request) => request.name).join(' ')).toMatch(/inter-latin-wght.*oswald-latin-wght/s);
     for (const request of first.requests) expect(request.startTime).toBeGreaterThanOrEqual(first.loadEventStart);
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(
       /^"Inter Variable", "Inter Fallback"/,
@@ -96,8 +105,8 @@ describe('server-rendered pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('marquee:web-fonts-cached'))).toBe('1');
     await page.reload();
     const again = await fontRequests();
-    const sheet = again.requests.find((request) => /fonts-.*\.css$/.test(request.name));
-    expect(sheet?.startTime).toBeLessThan(again.loadEventStart);
+    const faces = again.requests.find((request) => /web-font-faces-/.test(request.name));
+    expect(faces?.startTime).toBeLessThan(again.loadEventStart);
   });
 
   it('keeps a tap made before the app took the page over, and acts on it then', async () => {

@@ -79,8 +79,11 @@ describe('server-rendered pages', () => {
     expect(html).not.toContain('</script><script>alert(1)');
     expect(html).toContain('\\u003c/script>\\u003cscript>alert(1)\\u003c/script>');
     expect(html).not.toContain('boot-overlay');
-    expect(html).toContain('<style>body{color:red}</style>');
-    expect(html).not.toContain('rel="stylesheet"');
+    // Inline, with its link disabled: never fetched, but the chunk loader sees the sheet is there.
+    expect(html).toMatch(
+      /<style>body\{color:red\}<\/style><link rel="stylesheet" crossorigin href="\/assets\/[^"]+\.css" disabled>/,
+    );
+    expect(html.match(/rel="stylesheet"/g)).toHaveLength(1);
     // Its data is in the page: only the session is preloaded, and no screen chunk competes with images.
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/auth/get-session">');
     expect(html).not.toContain('/api/config"');

@@ -85,10 +85,15 @@ export function scriptSafeJson(value: unknown): string {
 /**
  * A page the server rendered, in index.html: the markup in #root, its data beside it for the
  * browser to hydrate with, and no start-up overlay (the page is already on screen).
+ *
+ * The style sheet comes inline, and its link stays, disabled (browsers do not fetch a disabled
+ * sheet): the helper that loads the app's chunks adds any style sheet a chunk depends on unless a
+ * link to it is in the page, and the app's own sheet is a dependency of every chunk that imports
+ * from the entry. Without the link it was fetched, parsed and applied again, restyling the whole page.
  */
 export function renderedPageHtml(html: string, page: { html: string; state: unknown }, styles = ''): string {
   return html
-    .replace(STYLESHEET_LINK, (link) => (styles ? `<style>${styles}</style>` : link))
+    .replace(STYLESHEET_LINK, (link) => (styles ? `<style>${styles}</style>${link.replace(/>$/, ' disabled>')}` : link))
     .replace(/<div id="boot-overlay"[^>]*>.*?<\/div><\/div>/s, '')
     .replace(
       '<div id="root"></div>',

@@ -7,18 +7,28 @@ import '@/features/settings/settings-theme.css';
 /**
  * Puts the settings that change the whole app on <html>, where the CSS in styles.css and
  * settings-theme.css picks them up: `data-font-size`, `high-contrast`, `reduce-motion`, `dim`
- * (dark mode off) and `data-screen-reader`.
+ * (dark mode off) and `data-screen-reader`. Only what differs is written: a change to <html> can
+ * make the browser restyle the whole page (`data-screen-reader` does, through a `:focus-visible`
+ * rule), and index.html already carries the defaults.
  */
 function applyToDocument(settings: Settings) {
   const a11y = settings.accessibilitySettings;
   const isHighContrast = settings.highContrastMode || a11y.highContrast;
   const root = document.documentElement;
-  root.dataset.fontSize = settings.fontSize;
-  root.classList.toggle('high-contrast', isHighContrast);
-  root.classList.toggle('reduce-motion', settings.reducedMotion || a11y.reducedMotion || !settings.enableAnimations);
+  setData(root, 'fontSize', settings.fontSize);
+  setClass(root, 'high-contrast', isHighContrast);
+  setClass(root, 'reduce-motion', settings.reducedMotion || a11y.reducedMotion || !settings.enableAnimations);
   // High contrast is pure black; the dim theme would only wash it out.
-  root.classList.toggle('dim', !settings.darkMode && !isHighContrast);
-  root.dataset.screenReader = a11y.screenReader ? 'on' : 'off';
+  setClass(root, 'dim', !settings.darkMode && !isHighContrast);
+  setData(root, 'screenReader', a11y.screenReader ? 'on' : 'off');
+}
+
+function setClass(element: HTMLElement, name: string, on: boolean) {
+  if (element.classList.contains(name) !== on) element.classList.toggle(name, on);
+}
+
+function setData(element: HTMLElement, key: string, value: string) {
+  if (element.dataset[key] !== value) element.dataset[key] = value;
 }
 
 // Once when the app loads, before React's first render, so a reload never flashes the defaults.
