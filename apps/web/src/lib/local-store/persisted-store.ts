@@ -74,11 +74,19 @@ export function createPersistedStore<T, S extends SyncStore>(
     if (changed) notify();
   });
 
+  // The defaults, as the server rendered the page with them. When this browser's value equals
+  // them (a visitor with nothing stored), it is the very same object: React then sees no change
+  // after hydrating, where a merely equal object re-rendered every reader of the store at once.
   let serverSnapshot: { value: T } | null = null;
+  const serverValue = () => {
+    const defaults = parse(undefined);
+    const current = value.get();
+    return JSON.stringify(current) === JSON.stringify(defaults) ? current : defaults;
+  };
 
   return {
     getSnapshot: value.get,
-    getServerSnapshot: () => (serverSnapshot ??= { value: parse(undefined) }).value,
+    getServerSnapshot: () => (serverSnapshot ??= { value: serverValue() }).value,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

@@ -164,5 +164,11 @@ describe('the server snapshot', () => {
     store.set('gridColumns', 8);
     expect(store.getSnapshot().gridColumns).toBe(8);
     expect(store.getServerSnapshot()).toEqual(DEFAULT_SETTINGS);
+    expect(store.getServerSnapshot()).not.toBe(store.getSnapshot());
+  });
+
+  it("is this browser's own settings object when they are the defaults: hydrating changes nothing", () => {
+    const store = makeStore();
+    expect(store.getServerSnapshot()).toBe(store.getSnapshot());
   });
 });

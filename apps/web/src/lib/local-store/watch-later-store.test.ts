@@ -112,4 +112,9 @@ describe('the server snapshot', () => {
     expect(store.getServerSnapshot()).toEqual([]);
     expect(store.getServerSnapshot()).toBe(store.getServerSnapshot());
   });
+
+  it("is this browser's own list when that is still the empty one: hydrating changes nothing", () => {
+    const store = makeStore();
+    expect(store.getServerSnapshot()).toBe(store.getSnapshot());
+  });
 });
