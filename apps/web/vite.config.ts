@@ -109,6 +109,16 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
           test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
           priority: 3,
         },
+        // The shared library and the browser's stores (app/library.ts), run in a task of their own.
+        {
+          name: 'library',
+          test: (id: string) =>
+            inShell(id) &&
+            /[\\/](packages[\\/]core[\\/]src[\\/]|src[\\/]lib[\\/]local-store[\\/]|src[\\/]app[\\/]parse-without-compiling\.ts$)/.test(
+              id,
+            ),
+          priority: 2.5,
+        },
         { name: 'start', test: inShell, priority: 2 },
         // Vite's helper that the entry's dynamic import uses: left to itself it lands in the start
         // chunk, which the entry would then import before it has painted anything.

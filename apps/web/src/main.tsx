@@ -19,5 +19,12 @@ function afterFirstPaint(start: () => void): void {
 /** Lets the browser paint or answer a tap between two long pieces of work. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-afterFirstPaint(() => void import('./app/framework.ts').then(nextTask).then(() => import('./app/start.tsx')));
+afterFirstPaint(
+  () =>
+    void import('./app/framework.ts')
+      .then(nextTask)
+      .then(() => import('./app/library.ts'))
+      .then(nextTask)
+      .then(() => import('./app/start.tsx')),
+);
 loadWebFonts();
