@@ -68,6 +68,14 @@ function precompress(): Plugin {
   };
 }
 
+/** What app/library.ts runs: packages/core, the browser's stores and the zod set-up before them. */
+const LIBRARY =
+  /[\\/](packages[\\/]core[\\/]src[\\/]|src[\\/]lib[\\/]local-store[\\/]|src[\\/]app[\\/]parse-without-compiling\.ts$)/;
+/** The library step itself, and a helper of a few bytes that screens and the library share. */
+const LIBRARY_TOO = /[\\/]src[\\/](app[\\/]library|lib[\\/]lazy)\.ts$/;
+/** Helpers of a few hundred bytes that nearly every screen imports. */
+const EVERY_SCREEN = /[\\/]src[\\/]lib[\\/]use-document-title\.ts$/;
+
 /**
  * Fewer, larger chunks. Left alone, the bundler gives every module that two lazy screens share a
  * chunk of its own: a first visit fetched 25–37 scripts, many of one icon, each with about a
@@ -106,20 +114,20 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
       groups: [
         {
           name: 'framework',
-          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]/,
+          // app/framework.ts too: the entry's dynamic import then fetches this chunk itself, not a
+          // facade of a few bytes that imports it (each script costs a request and its headers).
+          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|[\\/]src[\\/]app[\\/]framework\.ts$/,
           priority: 3,
         },
         // The shared library and the browser's stores (app/library.ts), run in a task of their own.
         {
           name: 'library',
-          test: (id: string) =>
-            inShell(id) &&
-            /[\\/](packages[\\/]core[\\/]src[\\/]|src[\\/]lib[\\/]local-store[\\/]|src[\\/]app[\\/]parse-without-compiling\.ts$)/.test(
-              id,
-            ),
+          test: (id: string) => (inShell(id) && LIBRARY.test(id)) || LIBRARY_TOO.test(id),
           priority: 2.5,
         },
-        { name: 'start', test: inShell, priority: 2 },
+        // Small helpers nearly every screen uses join the shell, rather than a chunk of their own
+        // (a few hundred bytes of code behind a request and its headers).
+        { name: 'start', test: (id: string) => inShell(id) || EVERY_SCREEN.test(id), priority: 2 },
         // Vite's helper that the entry's dynamic import uses: left to itself it lands in the start
         // chunk, which the entry would then import before it has painted anything.
         { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },
