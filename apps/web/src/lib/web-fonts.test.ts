@@ -12,7 +12,7 @@ function fakeWindow({ readyState = 'loading', stored = null as string | null, st
     throw new DOMException('denied', 'SecurityError');
   };
   const win = {
-    document: { readyState },
+    document: { readyState, visibilityState: 'visible' },
     localStorage: {
       getItem: storage ? (key: string) => values.get(key) ?? null : refuse,
       setItem: storage ? (key: string, value: string) => void values.set(key, value) : refuse,
@@ -27,7 +27,10 @@ function fakeWindow({ readyState = 'loading', stored = null as string | null, st
     values,
     fireLoad: () => run(listeners),
     paint: () => run(frames),
-    runTimers: () => run(timers),
+    // Until none is left: a timer may set another.
+    runTimers: () => {
+      while (timers.length > 0) run(timers);
+    },
   };
 }
 

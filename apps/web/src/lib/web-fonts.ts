@@ -1,9 +1,11 @@
+import { afterFirstPaint } from './after-first-paint.ts';
+
 /** Set once the web fonts have loaded in this browser: its cache holds them. */
 export const WEB_FONTS_CACHED_KEY = 'marquee:web-fonts-cached';
 
 /**
  * Loads the web fonts (web-font-faces.ts) once the page is on screen: after the window's load event and
- * a painted frame. On a first visit, 77 KB of fonts at the highest priority would otherwise share
+ * the first paint. On a first visit, 77 KB of fonts at the highest priority would otherwise share
  * a slow connection with the page's image and scripts, for text that already reads well in the
  * metric-matched fallback faces (styles.css). A browser that loaded them before has them in its
  * cache: it asks for them at once, so they replace the fallback before most people notice it.
@@ -19,7 +21,7 @@ export function loadWebFonts(
         // Offline or blocked: the fallback faces stay, which is fine to read.
       });
   if (remembered(win)) return start();
-  const afterPaint = () => win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  const afterPaint = () => afterFirstPaint(start, win);
   if (win.document.readyState === 'complete') afterPaint();
   else win.addEventListener('load', afterPaint, { once: true });
 }
