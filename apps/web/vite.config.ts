@@ -19,7 +19,7 @@ function routePreloads(): Plugin {
     generateBundle(_options, bundle) {
       const router = readFileSync(path.join(SRC, 'app/router.tsx'), 'utf8');
       const routes = [
-        ...router.matchAll(/(?:path: '([^']+)'|index: true),\s*lazy: screen\(\s*\(\) => import\('@\/([^']+)'\)/g),
+        ...router.matchAll(/(?:path: '([^']+)'|index: true),\s*Component: screen\(\s*\(\) => import\('@\/([^']+)'\)/g),
       ].map(([, routePath, module]) => ({ path: routePath ?? '', module: path.join(SRC, module!) }));
       const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -76,6 +76,37 @@ const LIBRARY_TOO = /[\\/]src[\\/](app[\\/]library|lib[\\/]lazy)\.ts$/;
 /** Helpers of a few hundred bytes that nearly every screen imports. */
 const EVERY_SCREEN = /[\\/]src[\\/]lib[\\/]use-document-title\.ts$/;
 
+/** lucide-react's index module: it re-exports each icon, under several names, from a module of its own. */
+const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+
+/** Which icon modules each app module names in its `import { … } from 'lucide-react'`. */
+function iconImports() {
+  const iconModule = new Map<string, string>();
+  const names = new Map<string, string[]>();
+  return {
+    isIndex: (id: string) => ICON_INDEX.test(id),
+    read(id: string, code: string) {
+      if (ICON_INDEX.test(id)) {
+        for (const [, exported, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g))
+          for (const name of exported!.matchAll(/as (\w+)/g))
+            iconModule.set(name[1]!, path.resolve(path.dirname(id), file!));
+        return;
+      }
+      const imported = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, list]) =>
+        list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
+      );
+      if (imported.length > 0) names.set(id, imported.filter(Boolean));
+    },
+    namedBy(id: string): string[] {
+      return (names.get(id) ?? []).flatMap((name) => {
+        const module = iconModule.get(name);
+        if (!module) throw new Error(`vite.config: no module for the icon ${name} (imported by ${id})`);
+        return [module];
+      });
+    },
+  };
+}
+
 /**
  * Fewer, larger chunks. Left alone, the bundler gives every module that two lazy screens share a
  * chunk of its own: a first visit fetched 25–37 scripts, many of one icon, each with about a
@@ -85,10 +116,16 @@ const EVERY_SCREEN = /[\\/]src[\\/]lib[\\/]use-document-title\.ts$/;
  */
 function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   const imports = new Map<string, readonly string[]>();
+  const icons = iconImports();
+  // Through the icon library's index, a module reaches only the icons it names, not all of them:
+  // else every icon any screen uses would count as the shell's and load on every first visit.
   const closure = (from: string, into = new Set<string>()) => {
     if (into.has(from)) return into;
     into.add(from);
-    for (const imported of imports.get(from) ?? []) closure(imported, into);
+    for (const imported of imports.get(from) ?? []) {
+      if (icons.isIndex(imported)) icons.namedBy(from).forEach((icon) => closure(icon, into));
+      else closure(imported, into);
+    }
     return into;
   };
   let shell: Set<string> | undefined;
@@ -108,6 +145,7 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
       apply: 'build',
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
+        icons.read(info.id, info.code ?? '');
       },
     },
     codeSplitting: {

@@ -65,6 +65,43 @@ describe('the app shell', () => {
     await page.waitForURL((url) => url.pathname === '/');
   });
 
+  it('keeps a page on screen while the next loads, opens that at its top, and returns to the old place on Back', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/browse');
+    const cards = page.locator('main a[href^="/movie/"]');
+    await expect.poll(() => cards.count()).toBeGreaterThan(12);
+    const card = cards.nth(12);
+    await card.scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollBy(0, 200));
+    const left = await page.evaluate(() => Math.round(window.scrollY));
+    expect(left).toBeGreaterThan(300);
+
+    // The detail screen's code arrives late: until then browse stays, with no spinner in its place.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/detail-screen-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await card.click();
+    await page.waitForURL((url) => url.pathname.startsWith('/movie/'));
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Browse & Discover');
+    expect(await page.getByRole('status', { name: 'Loading page' }).count()).toBe(0);
+    release();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).not.toBe('Browse & Discover');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Browse & Discover');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+
+    // And over a reload.
+    await page.reload();
+    await expect.poll(() => cards.count()).toBeGreaterThan(12);
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
+  });
+
   it('opens and closes the Latest Updates modal', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/');

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { matchRoutes, StaticRouter } from 'react-router';
 import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
-import { isServerRendered, routes } from './app/router.tsx';
+import { AppRoutes, isServerRendered, preloadScreens, routes } from './app/router.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
 
 /**
@@ -44,18 +44,18 @@ function isSharedQuery(query: Query): boolean {
  * fetched. Either way the browser then renders it as before.
  */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage | null> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, origin)));
-  if (context instanceof Response) return null;
-  const leaf = context.matches.at(-1)?.route;
-  if (!leaf || !isServerRendered(leaf) || context.errors) return null;
+  const location = new URL(url, origin);
+  const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route;
+  if (!leaf || !isServerRendered(leaf)) return null;
+  await preloadScreens(location.pathname);
 
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
-  const router = createStaticRouter(handler.dataRoutes, context);
   const app = (
     <StrictMode>
       <Providers client={queryClient}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={location.pathname + location.search}>
+          <AppRoutes />
+        </StaticRouter>
       </Providers>
     </StrictMode>
   );

@@ -5,6 +5,5 @@
  */
 export { StrictMode } from 'react';
 export { hydrateRoot } from 'react-dom/client';
-export { matchRoutes } from 'react-router';
-export { RouterProvider } from 'react-router/dom';
+export { BrowserRouter } from 'react-router';
 export { QueryClient } from '@tanstack/react-query';

@@ -1,175 +1,201 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ErrorFallback } from '@/components/error-boundary.tsx';
+import { use, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { AppLayout } from './layout/app-layout.tsx';
 
-/** Loads a screen's module only when its route is visited (one chunk per screen). */
-function screen<M>(load: () => Promise<M>, pick: (module: M) => React.ComponentType): RouteObject['lazy'] {
-  return async () => ({ Component: pick(await load()) });
+/** A screen whose module loads when its route is first shown (one chunk per screen). */
+export type LazyScreen = ComponentType & { preload: () => Promise<void> };
+
+/**
+ * The screen of a route, loaded only when the route is visited. Until its module has loaded it
+ * suspends: a link's navigation (a transition) keeps the current page on screen meanwhile. Once
+ * loaded (or after `preload`), it renders at once, so a server-rendered page hydrates without
+ * waiting.
+ */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyScreen {
+  let Loaded: ComponentType | undefined;
+  let loading: Promise<void> | undefined;
+  const preload = () =>
+    (loading ??= load().then(
+      (module) => {
+        Loaded = pick(module);
+      },
+      (error: unknown) => {
+        // A failed download (a new release, the network) is tried again on the next visit.
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Screen() {
+    if (!Loaded) use(preload());
+    const Component = Loaded!;
+    return <Component />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 /** Every route of product.md §2's route table. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
-    errorElement: <ErrorFallback />,
     children: [
       {
         index: true,
-        lazy: screen(
+        Component: screen(
           () => import('@/features/home/home-screen.tsx'),
           (m) => m.HomeScreen,
         ),
       },
       {
         path: 'browse',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/browse/browse-screen.tsx'),
           (m) => m.BrowseScreen,
         ),
       },
       {
         path: 'browse/:type',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/browse/browse-screen.tsx'),
           (m) => m.BrowseScreen,
         ),
       },
       {
         path: 'genre/:slug',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/browse/browse-screen.tsx'),
           (m) => m.BrowseScreen,
         ),
       },
       {
         path: 'search',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/search/search-screen.tsx'),
           (m) => m.SearchScreen,
         ),
       },
       {
         path: 'movie/:id',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/details/detail-screen.tsx'),
           (m) => m.MovieDetailScreen,
         ),
       },
       {
         path: 'series/:id',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/details/detail-screen.tsx'),
           (m) => m.SeriesDetailScreen,
         ),
       },
       {
         path: 'tv/:id',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/details/detail-screen.tsx'),
           (m) => m.SeriesDetailScreen,
         ),
       },
       {
         path: 'watch/:type/:id',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/player/watch-screen.tsx'),
           (m) => m.WatchScreen,
         ),
       },
       {
         path: 'watchlater',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/watch-later/watch-later-screen.tsx'),
           (m) => m.WatchLaterScreen,
         ),
       },
       {
         path: 'history',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/history/history-screen.tsx'),
           (m) => m.HistoryScreen,
         ),
       },
       {
         path: 'settings',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/settings/settings-screen.tsx'),
           (m) => m.SettingsScreen,
         ),
       },
       {
         path: 'lists',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/lists/lists-screen.tsx'),
           (m) => m.ListsScreen,
         ),
       },
       {
         path: 'list/:id',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/lists/list-detail-screen.tsx'),
           (m) => m.ListDetailScreen,
         ),
       },
       {
         path: 'help',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/help-screen.tsx'),
           (m) => m.HelpScreen,
         ),
       },
       {
         path: 'contact',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/contact-screen.tsx'),
           (m) => m.ContactRoute,
         ),
       },
       {
         path: 'faq',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/faq-screen.tsx'),
           (m) => m.FaqScreen,
         ),
       },
       {
         path: 'privacy',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/privacy-screen.tsx'),
           (m) => m.PrivacyScreen,
         ),
       },
       {
         path: 'terms',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/terms-screen.tsx'),
           (m) => m.TermsScreen,
         ),
       },
       {
         path: 'cookies',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/info/cookies-screen.tsx'),
           (m) => m.CookiesScreen,
         ),
       },
       {
         path: 'reset-password',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/auth/reset-password-screen.tsx'),
           (m) => m.ResetPasswordScreen,
         ),
       },
       {
         path: 'db-test',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/diagnostics/db-test-screen.tsx'),
           (m) => m.DbTestScreen,
         ),
       },
       {
         path: '*',
-        lazy: screen(
+        Component: screen(
           () => import('@/features/not-found/not-found-screen.tsx'),
           (m) => m.NotFoundScreen,
         ),
@@ -178,8 +204,18 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createRouter() {
-  return createBrowserRouter(routes);
+/** The page at the current location, in the app's layout. */
+export function AppRoutes() {
+  return <ErrorBoundary>{useRoutes(routes)}</ErrorBoundary>;
+}
+
+/** Loads the screens of the routes at `pathname`, so that they render at once (hydration, the server). */
+export async function preloadScreens(pathname: string): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) =>
+      (match.route.Component as Partial<LazyScreen> | undefined)?.preload?.(),
+    ),
+  );
 }
 
 /**

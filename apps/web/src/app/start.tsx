@@ -2,11 +2,10 @@
 import './parse-without-compiling.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { BrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { Providers } from './providers.tsx';
-import { createRouter, routes } from './router.tsx';
+import { AppRoutes, preloadScreens } from './router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 
 /**
@@ -28,27 +27,19 @@ if (serverState?.textContent) {
   hydrate(queryClient, JSON.parse(serverState.textContent));
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is hydrated: a tap during it is answered.
-  void loadRouteModules().then(() => startTransition(() => void hydrateRoot(container, app())));
+  // The page's screen is loaded first, so that the first render matches the server's.
+  void preloadScreens(window.location.pathname).then(() => startTransition(() => void hydrateRoot(container, app())));
 } else {
   createRoot(container).render(app());
-}
-
-/** Loads the current route's screen first, so that the first render matches the server's. */
-async function loadRouteModules(): Promise<void> {
-  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
-  await Promise.all(
-    lazyMatches.map(async (match) => {
-      const loaded = await (match.route.lazy as () => Promise<object>)();
-      Object.assign(match.route, { ...loaded, lazy: undefined });
-    }),
-  );
 }
 
 function app() {
   return (
     <StrictMode>
       <Providers client={queryClient}>
-        <RouterProvider router={createRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </Providers>
     </StrictMode>
   );

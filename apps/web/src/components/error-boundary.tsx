@@ -19,16 +19,27 @@ export function ErrorFallback() {
   );
 }
 
+interface Props {
+  children: ReactNode;
+  /** When this changes (the page's path, say), an error shown is cleared and the children tried again. */
+  resetKey?: unknown;
+}
+
 interface State {
   hasError: boolean;
+  resetKey?: unknown;
 }
 
 /** Catches render errors below it so that one broken widget never blanks the whole app. */
-export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
-  override state: State = { hasError: false };
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { hasError: false, resetKey: this.props.resetKey };
 
-  static getDerivedStateFromError(): State {
+  static getDerivedStateFromError(): Partial<State> {
     return { hasError: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return Object.is(props.resetKey, state.resetKey) ? null : { hasError: false, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {

@@ -1,5 +1,5 @@
-import { Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Fragment, Suspense, useEffect } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { AuthHost } from '@/features/auth/components/auth-host.tsx';
 import { FeedbackHost } from './feedback-host.tsx';
@@ -9,6 +9,7 @@ import { useAppConfig } from '@/lib/app-config.ts';
 import { ApplySettings } from '../apply-settings.tsx';
 import { addPreconnectHints, hideBootOverlay } from '../boot.ts';
 import { BreadcrumbProvider, Breadcrumbs } from './breadcrumbs.tsx';
+import { ScrollRestoration } from '@/lib/scroll-restoration.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 
@@ -57,9 +58,13 @@ export function AppLayout() {
         <div className="h-16 shrink-0" aria-hidden />
         <Breadcrumbs />
         <main id="main" className="flex-1" tabIndex={-1}>
-          <ErrorBoundary key={pathname}>
+          {/* The boundaries stay between pages, so that a page whose code is still loading leaves
+              the current one on screen (navigations are transitions); the page itself starts anew. */}
+          <ErrorBoundary resetKey={pathname}>
             <Suspense fallback={<RouteFallback />}>
-              <Outlet />
+              <Fragment key={pathname}>
+                <Outlet />
+              </Fragment>
               <MarkReady />
             </Suspense>
           </ErrorBoundary>

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ComponentType } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration.tsx';
 import { Tabs } from 'radix-ui';
 import {
   Accessibility,
@@ -74,7 +75,7 @@ export function SettingsScreen() {
   }, [tab]);
 
   function selectTab(next: string) {
-    void navigate({ hash: `#${next}` }, { replace: true, preventScrollReset: true });
+    void navigate({ hash: `#${next}` }, { replace: true, state: KEEP_SCROLL });
   }
 
   return (
