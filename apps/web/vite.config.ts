@@ -76,32 +76,91 @@ const LIBRARY_TOO = /[\\/]src[\\/](app[\\/]library|lib[\\/]lazy)\.ts$/;
 /** Helpers of a few hundred bytes that nearly every screen imports. */
 const EVERY_SCREEN = /[\\/]src[\\/]lib[\\/]use-document-title\.ts$/;
 
-/** lucide-react's index module: it re-exports each icon, under several names, from a module of its own. */
-const ICON_INDEX = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+/**
+ * Index modules that only re-export: lucide-react's (each icon, under several names, from a module
+ * of its own) and the shared library's (`export *` of each of its modules).
+ */
+const INDEXES = [
+  { specifier: 'lucide-react', id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
+  { specifier: '@marquee/core', id: /[\\/]packages[\\/]core[\\/]src[\\/]index\.ts$/ },
+];
+/** One lucide icon's module. */
+const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
+/** Modules whose exports an index may re-export with `export *`. */
+const STAR_EXPORTED = /[\\/]packages[\\/]core[\\/]src[\\/]/;
 
-/** Which icon modules each app module names in its `import { … } from 'lucide-react'`. */
-function iconImports() {
-  const iconModule = new Map<string, string>();
-  const names = new Map<string, string[]>();
+/** The names a module's code (as the bundler parsed it: JavaScript) exports itself. */
+function ownExports(code: string): string[] {
+  const declared = [...code.matchAll(/export\s+(?:async\s+)?(?:function\*?|class|const|let|var)\s+([\w$]+)/g)].map(
+    ([, name]) => name!,
+  );
+  const listed = [...code.matchAll(/export\s*\{([^}]*)\}(?!\s*from)/g)].flatMap(([, list]) =>
+    list!.split(',').map((entry) =>
+      entry
+        .trim()
+        .split(/\s+as\s+/)
+        .at(-1)!,
+    ),
+  );
+  return [...declared, ...listed].filter(Boolean);
+}
+
+/**
+ * Which modules an app module reaches through an index, by the names its
+ * `import { … } from '<index>'` gives: the index itself imports every module it re-exports.
+ */
+function indexImports() {
+  /** Per index: exported name → the module that defines it. */
+  const definedIn = new Map<string, Map<string, string>>();
+  /** Per index: modules it re-exports whole (`export *`), whose names are read as they parse. */
+  const starred = new Map<string, string[]>();
+  const exportsOf = new Map<string, string[]>();
+  /** Per app module and index specifier: the names imported. */
+  const named = new Map<string, Map<string, string[]>>();
+  const indexOf = (id: string) => INDEXES.find((index) => index.id.test(id));
+
   return {
-    isIndex: (id: string) => ICON_INDEX.test(id),
+    isIndex: (id: string) => indexOf(id) !== undefined,
     read(id: string, code: string) {
-      if (ICON_INDEX.test(id)) {
-        for (const [, exported, file] of code.matchAll(/export \{([^}]*)\} from '(\.\/icons\/[^']+)'/g))
-          for (const name of exported!.matchAll(/as (\w+)/g))
-            iconModule.set(name[1]!, path.resolve(path.dirname(id), file!));
+      const index = indexOf(id);
+      if (index) {
+        const names = new Map<string, string>();
+        const resolve = (file: string) => path.resolve(path.dirname(id), file);
+        for (const [, list, file] of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g))
+          for (const entry of list!.split(','))
+            names.set(
+              entry
+                .trim()
+                .split(/\s+as\s+/)
+                .at(-1)!,
+              resolve(file!),
+            );
+        starred.set(
+          index.specifier,
+          [...code.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)].map(([, file]) => resolve(file!)),
+        );
+        definedIn.set(index.specifier, names);
         return;
       }
-      const imported = [...code.matchAll(/import\s*\{([^}]*)\}\s*from\s*["']lucide-react["']/g)].flatMap(([, list]) =>
-        list!.split(',').map((name) => name.trim().split(/\s+as\s+/)[0]!),
-      );
-      if (imported.length > 0) names.set(id, imported.filter(Boolean));
+      if (STAR_EXPORTED.test(id)) exportsOf.set(id, ownExports(code));
+      for (const { specifier } of INDEXES) {
+        const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["']${specifier}["']`, 'g');
+        const names = [...code.matchAll(pattern)].flatMap(([, list]) =>
+          list!.split(',').map((entry) => entry.trim().split(/\s+as\s+/)[0]!),
+        );
+        if (names.length > 0) named.set(id, (named.get(id) ?? new Map()).set(specifier, names.filter(Boolean)));
+      }
     },
-    namedBy(id: string): string[] {
-      return (names.get(id) ?? []).flatMap((name) => {
-        const module = iconModule.get(name);
-        if (!module) throw new Error(`vite.config: no module for the icon ${name} (imported by ${id})`);
-        return [module];
+    /** The modules `id` reaches through the index `indexId`. */
+    reachedBy(id: string, indexId: string): string[] {
+      const { specifier } = indexOf(indexId)!;
+      const names = definedIn.get(specifier) ?? new Map<string, string>();
+      for (const module of starred.get(specifier) ?? [])
+        for (const name of exportsOf.get(module) ?? []) if (!names.has(name)) names.set(name, module);
+      return (named.get(id)?.get(specifier) ?? []).map((name) => {
+        const module = names.get(name);
+        if (!module) throw new Error(`vite.config: ${specifier} has no ${name} (imported by ${id})`);
+        return module;
       });
     },
   };
@@ -116,14 +175,14 @@ function iconImports() {
  */
 function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   const imports = new Map<string, readonly string[]>();
-  const icons = iconImports();
-  // Through the icon library's index, a module reaches only the icons it names, not all of them:
-  // else every icon any screen uses would count as the shell's and load on every first visit.
+  const indexes = indexImports();
+  // Through an index, a module reaches only what it names, not all of it: else every icon and
+  // every shared schema any screen uses would count as the shell's and load on every first visit.
   const closure = (from: string, into = new Set<string>()) => {
     if (into.has(from)) return into;
     into.add(from);
     for (const imported of imports.get(from) ?? []) {
-      if (icons.isIndex(imported)) icons.namedBy(from).forEach((icon) => closure(icon, into));
+      if (indexes.isIndex(imported)) indexes.reachedBy(from, imported).forEach((module) => closure(module, into));
       else closure(imported, into);
     }
     return into;
@@ -139,13 +198,29 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
     // A virtual module (Vite's preload helper) the entry may import after this graph was read.
     return shell.has(id) && !id.startsWith('\0');
   };
+  const dynamicImports = new Map<string, readonly string[]>();
+  let sharedIcons: Set<string> | undefined;
+  // An icon that several lazily loaded modules (screens, dialogs) use: left to the bundler, each
+  // such icon would be a chunk of its own, a request of a few hundred bytes.
+  const isSharedIcon = (id: string) => {
+    if (!ICON_MODULE.test(id)) return false;
+    if (!sharedIcons) {
+      const users = new Map<string, number>();
+      for (const lazyModule of new Set([...dynamicImports.values()].flat()))
+        for (const module of closure(lazyModule))
+          if (ICON_MODULE.test(module)) users.set(module, (users.get(module) ?? 0) + 1);
+      sharedIcons = new Set([...users].filter(([, count]) => count > 1).map(([module]) => module));
+    }
+    return sharedIcons.has(id);
+  };
   return {
     plugin: {
       name: 'marquee-module-graph',
       apply: 'build',
       moduleParsed(info) {
         imports.set(info.id, info.importedIds);
-        icons.read(info.id, info.code ?? '');
+        dynamicImports.set(info.id, info.dynamicallyImportedIds);
+        indexes.read(info.id, info.code ?? '');
       },
     },
     codeSplitting: {
@@ -165,7 +240,12 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
         },
         // Small helpers nearly every screen uses join the shell, rather than a chunk of their own
         // (a few hundred bytes of code behind a request and its headers).
-        { name: 'start', test: (id: string) => inShell(id) || EVERY_SCREEN.test(id), priority: 2 },
+        // So do the icons that more than one lazily loaded module shows (a few KB in all).
+        {
+          name: 'start',
+          test: (id: string) => inShell(id) || EVERY_SCREEN.test(id) || isSharedIcon(id),
+          priority: 2,
+        },
         // Vite's helper that the entry's dynamic import uses: left to itself it lands in the start
         // chunk, which the entry would then import before it has painted anything.
         { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },
