@@ -130,6 +130,14 @@ describe('server-rendered pages', () => {
     const viewer = await browser.open();
     const { page } = viewer;
     await page.goto('/faq');
+    // Analytics loads once the page is idle: let it, so that its import is not the one aborted below.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance.getEntriesByType('resource').some((entry) => /\/start-analytics-[^/]+\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
     await page.evaluate(() =>
       localStorage.setItem('marquee:settings', JSON.stringify({ darkMode: false, fontSize: 'large' })),
     );

@@ -38,6 +38,11 @@ export interface PlayerProps {
   initialEpisode?: number | null;
   onBack: () => void;
   backLabel?: string;
+  /**
+   * Moves the focus to the player as it opens: it replaced the control that opened it (Watch Now
+   * on a detail page), so a keyboard user's next Tab goes on from the player, not from the page's top.
+   */
+  focusOnOpen?: boolean;
 }
 
 /** A position worth resuming: past the first seconds and not finished (Marquee's choice). */
@@ -93,7 +98,18 @@ function usePopupGuardNotices(): string[] {
  * the source selector, the Library video or a sandboxed embed, and for a series the episode
  * browser. Used by /watch/{type}/{id} and by the watching view of detail pages.
  */
-export function Player({ details, initialSeason, initialEpisode, onBack, backLabel = 'Back' }: PlayerProps) {
+export function Player({
+  details,
+  initialSeason,
+  initialEpisode,
+  onBack,
+  backLabel = 'Back',
+  focusOnOpen = false,
+}: PlayerProps) {
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (focusOnOpen) section.current?.focus({ preventScroll: true });
+  }, [focusOnOpen]);
   const type = details.media_type === 'tv' ? 'tv' : 'movie';
   const series = type === 'tv' ? (details as TvDetails) : null;
   const title = titleOf(details);
@@ -324,7 +340,12 @@ export function Player({ details, initialSeason, initialEpisode, onBack, backLab
   );
 
   return (
-    <section aria-label={`Player: ${title}`} className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 sm:px-6">
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-label={`Player: ${title}`}
+      className="mx-auto flex w-full max-w-6xl flex-col gap-4 px-4 py-4 outline-none sm:px-6"
+    >
       <header className="flex items-start gap-3">
         <Button variant="secondary" size="icon" aria-label={backLabel} onClick={onBack} className="shrink-0">
           <ArrowLeft className="size-5" aria-hidden />

@@ -134,9 +134,13 @@ describe('movie detail screen', () => {
     const player = await screen.findByRole('region', { name: 'Player: Fight Club' }, { timeout: 10_000 });
     expect(within(player).getByRole('combobox', { name: 'Video source' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Watch Now/ })).toBeNull();
+    // Watch Now is gone: the focus is on the player, so the next Tab goes on from there.
+    await waitFor(() => expect(document.activeElement).toBe(player));
     fireEvent.click(within(player).getByRole('button', { name: 'Back to details' }));
-    expect(await screen.findByRole('link', { name: /Watch Now/ })).toBeTruthy();
+    const watchNow = await screen.findByRole('link', { name: /Watch Now/ });
     expect(screen.queryByRole('region', { name: 'Player: Fight Club' })).toBeNull();
+    // And back on Watch Now when the player closes.
+    await waitFor(() => expect(document.activeElement).toBe(watchNow));
   });
 
   it('toggles Watch Later from the hero', async () => {

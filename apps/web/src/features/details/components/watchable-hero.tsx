@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
 import { DetailHero, type DetailHeroProps } from './detail-hero.tsx';
 
 // The player loads when someone presses Watch Now: reading a detail page does not need it.
@@ -26,6 +26,14 @@ export function WatchableHero({
   ...hero
 }: Omit<DetailHeroProps, 'onWatch'> & { start?: { season: number; episode: number } }) {
   const [isWatching, setWatching] = useState(false);
+  const heroBox = useRef<HTMLDivElement>(null);
+  const returning = useRef(false);
+  // Back from the player: the focus goes to Watch Now again, where the viewer left the hero.
+  useEffect(() => {
+    if (isWatching || !returning.current) return;
+    returning.current = false;
+    heroBox.current?.querySelector<HTMLElement>('[data-action="watch-now"]')?.focus({ preventScroll: true });
+  }, [isWatching]);
   if (isWatching) {
     return (
       <Suspense fallback={<PlayerLoading />}>
@@ -34,7 +42,9 @@ export function WatchableHero({
           initialSeason={start?.season}
           initialEpisode={start?.episode}
           backLabel="Back to details"
+          focusOnOpen
           onBack={() => {
+            returning.current = true;
             setWatching(false);
             window.scrollTo({ top: 0 });
           }}
@@ -48,5 +58,9 @@ export function WatchableHero({
     setWatching(true);
     window.scrollTo({ top: 0 });
   }
-  return <DetailHero {...hero} onWatch={onWatch} />;
+  return (
+    <div ref={heroBox} className="contents">
+      <DetailHero {...hero} onWatch={onWatch} />
+    </div>
+  );
 }
