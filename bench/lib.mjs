@@ -107,7 +107,14 @@ export async function load({
     p95: round(percentile(times, 95)),
     p99: round(percentile(times, 99)),
     // 3xx counts as an answer: a revalidated request's 304 is the expected one.
-    errors: result.errors + result.timeouts + result['4xx'] + result['5xx'],
+    // autocannon's `errors` counts its timeouts too.
+    errors: result.errors + result['4xx'] + result['5xx'],
+    errorKinds: {
+      'connection errors': result.errors - result.timeouts,
+      timeouts: result.timeouts,
+      '4xx': result['4xx'],
+      '5xx': result['5xx'],
+    },
     total: result.requests.total,
   };
 }

@@ -107,6 +107,13 @@ printTable(rows);
 // A benchmark that errs measures the wrong thing: the run fails.
 const failing = rows.filter((row) => row.errors > 0);
 if (failing.length) {
-  console.error(`\n${failing.length} run(s) had errors: ${failing.map((row) => row.title).join('; ')}`);
+  const kinds = (row) =>
+    Object.entries(row.errorKinds ?? {})
+      .filter(([, count]) => count > 0)
+      .map(([kind, count]) => `${count} ${kind}`)
+      .join(', ');
+  console.error(
+    `\n${failing.length} run(s) had errors: ${failing.map((row) => `${row.title} (${kinds(row)})`).join('; ')}`,
+  );
   process.exitCode = 1;
 }
