@@ -80,6 +80,41 @@ export async function migrateDatabase(database: Database): Promise<void> {
   });
 }
 
+/** PGlite's calls that take its one connection: a statement, a script, a whole transaction. */
+const TURN_TAKING = new Set<PropertyKey>(['query', 'exec', 'transaction']);
+
+/**
+ * PGlite with its calls taken one at a time, in the order they came, each in a turn of the event
+ * loop of its own when others wait. PGlite answers within microtasks, which Node runs after every
+ * callback it makes: under load the whole queue of statements ran inside whichever callback came
+ * next, accepting a connection included, so at 200 connections new connections waited up to the
+ * whole run (over 10 s) while the others were answered in under one. Taking turns, the sockets are
+ * served between two statements. A transaction is one call: its own statements go straight on.
+ */
+export function takingTurns(client: PGlite): PGlite {
+  let waiting = 0;
+  let tail: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    waiting++;
+    const turn = tail
+      .then(() => (waiting > 1 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined))
+      .then(work)
+      .finally(() => waiting--);
+    tail = turn.catch(() => undefined);
+    return turn;
+  };
+  return new Proxy(client, {
+    get(target, property) {
+      const value: unknown = Reflect.get(target, property, target);
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => Promise<unknown>;
+      return TURN_TAKING.has(property)
+        ? (...args: unknown[]) => inTurn(() => method.apply(target, args))
+        : method.bind(target);
+    },
+  });
+}
+
 async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Promise<Database & { client: PGlite }> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir ? path.join(dataDir, 'pglite') : undefined, {
@@ -90,7 +125,7 @@ async function openPglite(dataDir: string | null, loadDataDir?: Blob | File): Pr
     relaxedDurability: true,
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client: takingTurns(client), schema }) as unknown as Db;
   return {
     client,
     db,
