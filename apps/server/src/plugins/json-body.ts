@@ -41,9 +41,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
  * store or compare U+0000 in text, so such a value reaching a query was a database error (500).
  */
 export function registerUrlNulGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (request.url.includes('\u0000') || /%00/i.test(request.url)) {
-      throw new AppError('invalid_input', 'Request address contains a NUL character');
-    }
+  // Callback-style, as every hook run on each request (app.ts says why).
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.url.includes('\u0000') || /%00/i.test(request.url))
+      return done(new AppError('invalid_input', 'Request address contains a NUL character'));
+    done();
   });
 }
