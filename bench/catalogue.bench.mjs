@@ -189,6 +189,20 @@ export async function preparePostgres() {
   return { url: url.toString(), total };
 }
 
+/**
+ * Empties what the scenarios write (accounts and everything they own, comments, rate-limit
+ * counts), keeping the catalogue: every run starts from the same database.
+ */
+export async function clearUserData(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('truncate "user", comments, rate_limit, verification cascade');
+  } finally {
+    await client.end();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}` && process.argv.includes('--prepare')) {
   // Only build the 1,000,000-title database (slow the first time), to time the queries later.
   const prepared = await preparePostgres();

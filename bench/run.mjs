@@ -1,7 +1,7 @@
-import { mkdirSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { preparePostgres } from './catalogue.bench.mjs';
+import { clearUserData, preparePostgres } from './catalogue.bench.mjs';
 import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
 import { scenarios } from './scenarios.mjs';
 
@@ -94,11 +94,14 @@ const connectionCounts = [...new Set(chosen.flatMap((scenario) => scenario.conne
 const prepared = targets.includes('postgres') ? await preparePostgres() : null;
 const rows = await bareRows(connectionCounts, prepared?.url);
 if (targets.includes('pglite')) {
+  // A new database each run: what earlier runs wrote (comments read grew with every run's
+  // comments) and their rate-limit counts (sign-up) must not change this run's figures.
   const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
-  mkdirSync(pgliteDir, { recursive: true });
+  rmSync(pgliteDir, { recursive: true, force: true });
   rows.push(...(await appRows('PGlite, default catalogue', 'pglite', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
 }
 if (prepared) {
+  await clearUserData(prepared.url);
   const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }

@@ -166,6 +166,17 @@ export const scenarios = [
     prepare: (base) => ({ urls: MOODS.map((q) => `${base}/api/recommend?q=${encodeURIComponent(q)}`) }),
   },
   {
+    // A signed-in read: the session lookup and one query, what every page of a signed-in user
+    // asks first. At 200 connections on PGlite it once left connections waiting in the listen
+    // queue for over 10 s (db/client.ts, takingTurns): the run fails on any timeout.
+    title: 'signed-in read (settings)',
+    connections: [50, 200],
+    async prepare(base) {
+      const cookie = await account(base, 42);
+      return { urls: [`${base}/api/me/settings`], headers: { cookie } };
+    },
+  },
+  {
     // POST /api/me/sync with 100 operations (50 Watch Later, 50 history upserts, all newer than
     // the last batch, so every request writes) from 20 signed-in accounts.
     title: 'sync (100 operations)',

@@ -84,22 +84,33 @@ export async function migrateDatabase(database: Database): Promise<void> {
 const TURN_TAKING = new Set<PropertyKey>(['query', 'exec', 'transaction']);
 
 /**
- * PGlite with its calls taken one at a time, in the order they came, each in a turn of the event
- * loop of its own when others wait. PGlite answers within microtasks, which Node runs after every
- * callback it makes: under load the whole queue of statements ran inside whichever callback came
- * next, accepting a connection included, so at 200 connections new connections waited up to the
- * whole run (over 10 s) while the others were answered in under one. Taking turns, the sockets are
- * served between two statements. A transaction is one call: its own statements go straight on.
+ * PGlite with its calls taken one at a time, in the order they came, and at most one in each turn
+ * of the event loop. PGlite answers within microtasks, which Node runs after every callback it
+ * makes, so without turns a request's statements all ran inside the callback that read it:
+ * - queued statements: the whole queue ran inside whichever callback came next;
+ * - one request after another: each socket's callback served its request whole, so a turn of the
+ *   loop served every ready socket (100-200 ms at 200 connections). libuv accepts one connection
+ *   per turn, so new connections waited in the listen queue, some over 10 s.
+ * Taking turns, a statement that finds another one run in this turn of the loop waits for the
+ * next: sockets are read and connections accepted between two statements. The first statement of
+ * a quiet moment runs at once. A transaction is one call: its own statements go straight on.
  */
 export function takingTurns(client: PGlite): PGlite {
-  let waiting = 0;
   let tail: Promise<unknown> = Promise.resolve();
+  /** Whether a call started in this turn of the event loop (cleared in the turn's check phase). */
+  let ranThisTurn = false;
+  const endTurn = () => {
+    ranThisTurn = false;
+  };
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
   const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
-    waiting++;
     const turn = tail
-      .then(() => (waiting > 1 ? new Promise<void>((resolve) => setImmediate(resolve)) : undefined))
-      .then(work)
-      .finally(() => waiting--);
+      .then(() => (ranThisTurn ? nextTurn() : undefined))
+      .then(() => {
+        ranThisTurn = true;
+        setImmediate(endTurn);
+        return work();
+      });
     tail = turn.catch(() => undefined);
     return turn;
   };

@@ -33,6 +33,25 @@ describe('PGlite taking turns', () => {
     expect(await finishedBeforeTimer(takingTurns(client), 200)).toBeLessThan(20);
   });
 
+  /** Runs two statements one after the other and says where a callback queued before them ran. */
+  async function whereCallbackRan(db: PGlite): Promise<string[]> {
+    const order: string[] = [];
+    setImmediate(() => order.push('callback'));
+    await db.query('select 1');
+    order.push('first statement');
+    await db.query('select 2');
+    order.push('second statement');
+    return [...order];
+  }
+
+  it('runs one statement per turn of the event loop, even when each waits for the one before, and the first at once', async () => {
+    // A request's statements come one after another: PGlite alone runs them all inside the callback
+    // that read the request, so the loop (and a socket waiting to be accepted) waits for them all.
+    expect(await whereCallbackRan(client)).toEqual(['first statement', 'second statement']);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(await whereCallbackRan(takingTurns(client))).toEqual(['first statement', 'callback', 'second statement']);
+  });
+
   it('keeps the order calls came in, answers each, and passes failures to their caller', async () => {
     const db = takingTurns(client);
     const order: number[] = [];
