@@ -19,9 +19,23 @@ import { scenarios } from './scenarios.mjs';
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const onlyList = process.env.BENCH_ONLY;
-const only = onlyList?.split(onlyList.includes(';') ? ';' : ',').map((title) => title.trim());
+// One title with a comma ("search, uncached") is that title, not two.
+const isTitle = (text) => scenarios.some((scenario) => scenario.title === text.trim());
+const only =
+  onlyList === undefined
+    ? undefined
+    : isTitle(onlyList)
+      ? [onlyList.trim()]
+      : onlyList.split(onlyList.includes(';') ? ';' : ',').map((title) => title.trim());
 const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
 const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.title));
+const unknown = only?.filter((title) => !isTitle(title)) ?? [];
+if (unknown.length) {
+  console.error(
+    `BENCH_ONLY names no scenario: ${unknown.map((title) => `"${title}"`).join(', ')}. Scenarios: ${scenarios.map((scenario) => scenario.title).join('; ')}`,
+  );
+  process.exit(1);
+}
 
 /**
  * The bare route at each connection count and, with the PostgreSQL database, the bare route with
