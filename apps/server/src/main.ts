@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
 import { importLocalCatalogue } from './catalogue/local/local-import.ts';
+import { readSearchVocabulary } from './catalogue/local/local-search.ts';
 import { seedCuratedLists } from './modules/lists/lists-seed.ts';
 
 function readVersion(): string {
@@ -70,6 +71,7 @@ async function main(): Promise<void> {
       }
       const lists = await seedCuratedLists(database.db);
       if (lists.seeded) process.stdout.write(`marquee: built ${lists.lists} curated lists\n`);
+      await readSearchVocabulary(database.db);
     } catch (error) {
       process.stderr.write(
         `marquee: cannot import the local catalogue: ${error instanceof Error ? error.message : String(error)}\n`,

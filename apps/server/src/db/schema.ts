@@ -1,6 +1,13 @@
 import { jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-export { titles, seasons, episodes, searchTexts, titleWords } from '../catalogue/local/local-schema.ts';
+export {
+  titles,
+  seasons,
+  episodes,
+  searchTexts,
+  titleWords,
+  titleWordsVersion,
+} from '../catalogue/local/local-schema.ts';
 export { tmdbCache } from '../catalogue/tmdb/tmdb-schema.ts';
 export { user, session, account, verification, rateLimit, userProfiles } from '../modules/auth/auth-schema.ts';
 export { viewingHistory, watchLater, userSettings } from '../modules/me/me-schema.ts';

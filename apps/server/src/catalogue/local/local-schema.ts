@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, real, smallint, text } from 'drizzle-orm/pg-core';
 
 /**
  * The local catalogue: one row per movie or series, in the movie database's vocabulary.
@@ -102,20 +102,24 @@ export const searchTexts = pgTable(
 
 /**
  * The vocabulary: every word of the search texts (a lexeme of `to_tsvector('simple', ...)`) with
- * how many titles hold it. Search corrects each word of a query against it (trigram neighbours,
- * completions of the last word) before looking anything up in the texts. Kept by the same triggers.
+ * how many titles hold it. Kept by the same triggers. Search holds it in memory (vocabulary.ts) and
+ * corrects each word of a query there (trigram neighbours, completions of the last word) before
+ * looking anything up in the texts.
  */
-export const titleWords = pgTable(
-  'title_words',
-  {
-    word: text('word').primaryKey(),
-    titles: integer('titles').notNull(),
-  },
-  (table) => [
-    index('title_words_trgm_idx').using('gist', sql`${table.word} gist_trgm_ops`),
-    index('title_words_prefix_idx').using('btree', sql`${table.word} text_pattern_ops`),
-  ],
-);
+export const titleWords = pgTable('title_words', {
+  word: text('word').primaryKey(),
+  titles: integer('titles').notNull(),
+});
+
+/**
+ * One row: a number that every statement changing `title_words` raises (a trigger). A search
+ * reads it with its results; when it is not the number of the vocabulary held in memory, the
+ * vocabulary is read again and the search made again with it.
+ */
+export const titleWordsVersion = pgTable('title_words_version', {
+  id: boolean('id').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 export const seasons = pgTable(
   'seasons',

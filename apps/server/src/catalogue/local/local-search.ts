@@ -1,8 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
 import { preparedStatement, withConnection, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
 import type { titles } from './local-schema.ts';
+import { Vocabulary, type VocabularyMatch } from './vocabulary.ts';
+
+export type { VocabularyMatch } from './vocabulary.ts';
 
 /** A text must be at least this similar to the query (trigram similarity, whole or word) to count. */
 const MIN_TEXT_SCORE = 0.3;
@@ -74,15 +77,6 @@ export function allowedEdits(length: number): number {
   return length <= 5 ? 1 : 2;
 }
 
-export interface VocabularyMatch {
-  word: string;
-  /** Titles holding the word. */
-  titles: number;
-  kind: 'exact' | 'near' | 'completion';
-  /** Trigram similarity to the query word (near matches). */
-  similarity: number;
-}
-
 /**
  * What a query word may stand for, best first: the word itself when the titles have it, then (for
  * the last word, which may be half typed) the commonest words it begins; otherwise the words within
@@ -114,61 +108,15 @@ export function toTsQuery(groups: string[][]): string {
     .join(' & ');
 }
 
-/** The range of text_pattern_ops order that holds exactly the words beginning with `prefix`. */
-export function prefixRange(prefix: string): { from: string; to: string } {
-  const characters = [...prefix];
-  const last = characters.pop()!.codePointAt(0)!;
-  return { from: prefix, to: characters.join('') + String.fromCodePoint(last + 1) };
-}
-
 const placeholder = sql.placeholder;
 const constant = (value: number) => sql.raw(String(value));
-
-// Each query word as it is, its trigram neighbours when the vocabulary lacks it (the GiST index
-// orders them), and the commonest completions of the last word. Words are looked up as ranges of the
-// text_pattern_ops order (~>=~, ~<=~, ~<~), which only the btree index answers: the trigram index
-// also knows = and like, and the planner took it for them, reading dozens of pages where the btree
-// reads two.
-const wordMatches = sql`
-    select q.position::int as position, v.word, v.titles, v.kind, similarity(v.word, q.word) as similarity
-    from unnest(${placeholder('words')}::text[]) with ordinality as q(word, position)
-    cross join lateral (
-      (select word, titles, 'exact' as kind from title_words where word ~>=~ q.word and word ~<=~ q.word)
-      union all
-      (select word, titles, 'near' from title_words
-        where char_length(q.word) > 2
-          and not exists (select from title_words known where known.word ~>=~ q.word and known.word ~<=~ q.word)
-        order by word <-> q.word limit ${constant(NEIGHBOURS)})
-    ) v
-    union all
-    (select ${placeholder('count')}::int, word, titles, 'completion', 0::real from title_words
-      where word ~>~ ${placeholder('last')}::text and word ~<~ ${placeholder('lastEnd')}::text
-      order by titles desc limit ${constant(COMPLETIONS)})`;
-
-/**
- * The tsquery that chooseAlternatives and toTsQuery make when every word is in the vocabulary as
- * typed (each word itself, the last one with its completions), built from the word matches; null
- * when a word is not, since correcting it takes the edit distances of chooseAlternatives.
- */
-const queryOfKnownWords = sql`
-    select string_agg(alternatives, ' & ')::tsquery as query
-    from (
-      select case when count(*) = 1 then min(lexeme) else '( ' || string_agg(lexeme, ' | ') || ' )' end as alternatives
-      from (
-        select position, '''' || replace(replace(word, '\\', '\\\\'), '''', '''''') || '''' as lexeme
-        from matches where kind <> 'near'
-      ) lexemes
-      group by position
-    ) word_groups
-    where (select count(*) from matches where kind = 'exact') = ${placeholder('count')}::int`;
 
 interface RankedPage {
   rows: SearchRow[];
   total: number;
 }
 
-type PageRow = SearchRow & { total: number; mediaType: MediaType | null };
-type MatchRow = VocabularyMatch & { position: number };
+type PageRow = SearchRow & { total: number; mediaType: MediaType | null; vocabularyVersion: string };
 
 interface Terms {
   typed: string;
@@ -176,12 +124,12 @@ interface Terms {
   year: number | null;
 }
 
-type RankValues = Terms & { offset: number; want: number };
+type RankValues = Terms & { query: string; offset: number; want: number };
 
 /**
- * The SQL that ranks one page of titles whose search text matches a tsquery (`query`, its SQL) over
- * the search texts, by text relevance (trigram similarity to the query as typed and as corrected,
- * an exact-text bonus), a matching year and popularity.
+ * One page of the titles whose search text matches a tsquery (`query`) by text relevance (trigram
+ * similarity to the query as typed and as corrected, an exact-text bonus), a matching year and
+ * popularity, with the vocabulary version the database holds (see searchLocalTitles).
  *
  * Relevance belongs to a text, so it is computed once per matching text (at 1,000,000 titles a
  * common pair of words is a thousand titles but a dozen texts). The titles of a text rank among
@@ -190,7 +138,7 @@ type RankValues = Terms & { offset: number; want: number };
  * the last one's relevance is a floor that no text more than the largest title bonus below it can
  * reach, so only the texts above that line are read, and only their first `want` titles each.
  */
-function rankingSql(query: SQL, withYear: boolean): { ctes: SQL; page: SQL } {
+function rankStatement(name: string, withYear: boolean) {
   const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
   const year = sql`${placeholder('year')}::int`;
   const titleBonus = sql`${withYear ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
@@ -201,8 +149,10 @@ function rankingSql(query: SQL, withYear: boolean): { ctes: SQL; page: SQL } {
   const typed = sql`${placeholder('typed')}::text`;
   const corrected = sql`${placeholder('corrected')}::text`;
   const offset = sql`${placeholder('offset')}::int`;
-  const ctes = sql`
-    matched as (
+  return preparedStatement<PageRow, RankValues>(
+    name,
+    sql`
+    with matched as (
       select s.search_title, s.titles,
         -- The corrected query is scored only when it differs (similarity is most of this query's time).
         greatest(similarity(s.search_title, ${typed}), word_similarity(${typed}, s.search_title),
@@ -210,7 +160,7 @@ function rankingSql(query: SQL, withYear: boolean): { ctes: SQL; page: SQL } {
                    then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
                  end) as score
       from search_texts s
-      where to_tsvector('simple', s.search_title) @@ (${query})
+      where to_tsvector('simple', s.search_title) @@ ${placeholder('query')}::tsquery
     ),
     kept as (
       select search_title, titles,
@@ -238,135 +188,152 @@ function rankingSql(query: SQL, withYear: boolean): { ctes: SQL; page: SQL } {
       ) h
       order by score desc, h.id, h.media_type
       limit ${constant(PAGE_SIZE)} offset ${offset}
-    )`;
-  // The rank column orders the page (a page past the last result is one row with the total alone).
-  const page = sql`
-    select total.titles as total, t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
+    )
+    -- A page past the last result is one row with the total alone.
+    select total.titles as total, (select version::text from title_words_version) as "vocabularyVersion",
+      t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
       t.original_language as "originalLanguage", t.origin_country as "originCountry", t.overview,
       t.release_date::text as "releaseDate", t.genre_ids as "genreIds", t.vote_average as "voteAverage",
-      t.vote_count as "voteCount", t.popularity,
-      row_number() over (order by hits.score desc, hits.id, hits.media_type)::int as "rank"
+      t.vote_count as "voteCount", t.popularity
     from total
-    left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true`;
-  return { ctes, page };
-}
-
-/** One page for a tsquery that searchLocalTitles made (corrected words, or the rarest word alone). */
-function rankStatement(name: string, withYear: boolean) {
-  const { ctes, page } = rankingSql(sql`${placeholder('query')}::tsquery`, withYear);
-  return preparedStatement<PageRow, RankValues & { query: string }>(name, sql`with ${ctes} ${page} order by "rank"`);
-}
-
-/**
- * The word matches and, in the same round trip, the page that searchLocalTitles ranks next when
- * every word is in the vocabulary as typed (most queries): ranked for queryOfKnownWords, with the
- * words as typed for corrected. Match rows have a kind, page rows none.
- */
-function lookUpAndRankStatement(name: string, withYear: boolean) {
-  const { ctes, page } = rankingSql(sql`select query from known_query`, withYear);
-  return preparedStatement<
-    MatchRow | (PageRow & { kind: null }),
-    RankValues & { words: string[]; count: number; last: string; lastEnd: string }
-  >(
-    name,
-    sql`
-    with matches as (${wordMatches}),
-    known_query as (${queryOfKnownWords}),
-    ${ctes}
-    select position, word, titles, kind, similarity, null::int as total, null::text as "mediaType", null::int as id,
-      null::text as title, null::text as "originalTitle", null::text as "originalLanguage",
-      null::text[] as "originCountry", null::text as overview, null::text as "releaseDate", null::int[] as "genreIds",
-      null::real as "voteAverage", null::int as "voteCount", null::real as popularity, null::int as "rank"
-    from matches
-    union all
-    select null, null, null, null, null, page.* from (${page}) page
-    order by "rank"`,
+    left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true
+    order by hits.score desc, hits.id, hits.media_type`,
   );
 }
 
 const selectRankedPage = rankStatement('search_rank', false);
 const selectRankedPageOfYear = rankStatement('search_rank_year', true);
-const selectMatchesAndPage = lookUpAndRankStatement('search_words_rank', false);
-const selectMatchesAndPageOfYear = lookUpAndRankStatement('search_words_rank_year', true);
 
-function rankValues(terms: Terms, page: number): RankValues {
+/** The vocabulary and the version it was read at, in one statement (one snapshot). */
+const selectVocabulary = preparedStatement<{ version: string; word: string | null; titles: number | null }, object>(
+  'search_vocabulary',
+  sql`select v.version::text as version, w.word, w.titles from title_words_version v left join title_words w on true`,
+);
+const selectVocabularyVersion = preparedStatement<{ version: string }, object>(
+  'search_vocabulary_version',
+  sql`select version::text as version from title_words_version`,
+);
+
+async function readVocabulary(db: Db): Promise<Vocabulary> {
+  const rows = await selectVocabulary(db, {});
+  const entries = rows.flatMap((row) => (row.word === null ? [] : [{ word: row.word, titles: row.titles! }]));
+  return new Vocabulary(rows[0]?.version ?? '', entries);
+}
+
+/** The vocabulary held for each database (the handle searchLocalTitles is given), or being read. */
+const vocabularies = new WeakMap<Db, Promise<Vocabulary>>();
+
+function heldVocabulary(key: Db, connection: Db): Promise<Vocabulary> {
+  return vocabularies.get(key) ?? readAgain(key, connection, null);
+}
+
+/**
+ * Reads the vocabulary again, unless another search has already read it at `version` or later
+ * (`version` null: whatever is held is stale). Searches that find it stale at once share one read.
+ */
+function readAgain(key: Db, connection: Db, version: string | null): Promise<Vocabulary> {
+  const held = vocabularies.get(key);
+  const reading = (held ?? Promise.resolve(null)).then(
+    (current) =>
+      current && version !== null && current.version !== '' && BigInt(current.version) >= BigInt(version)
+        ? current
+        : readVocabulary(connection),
+    () => readVocabulary(connection),
+  );
+  vocabularies.set(key, reading);
+  // A failed read is not kept: the next search reads again.
+  reading.catch(() => {
+    if (vocabularies.get(key) === reading) vocabularies.delete(key);
+  });
+  return reading;
+}
+
+/** Reads the search vocabulary of `db` ahead of the first search (start-up: a large one takes a second). */
+export async function readSearchVocabulary(db: Db): Promise<number> {
+  return (await heldVocabulary(db, db)).size;
+}
+
+/** Each word's matches: itself when known, else its nearest words; the last word's completions too. */
+function lookUpWords(vocabulary: Vocabulary, words: string[]): VocabularyMatch[][] {
+  return words.map((word, index) => {
+    const exact = vocabulary.exact(word);
+    const matches = exact ? [exact] : [...word].length > 2 ? vocabulary.near(word, NEIGHBOURS) : [];
+    return index === words.length - 1 ? [...matches, ...vocabulary.completions(word, COMPLETIONS)] : matches;
+  });
+}
+
+function rankValues(terms: Terms & { query: string }, page: number): RankValues {
   const offset = (page - 1) * PAGE_SIZE;
   return { ...terms, offset, want: offset + PAGE_SIZE };
 }
 
-function toRankedPage(rows: PageRow[]): RankedPage {
-  const total = Number(rows[0]?.total ?? 0);
-  // A row without a title only carries the total; the others keep their total and rank columns,
-  // which the summaries leave out.
-  return { rows: rows.filter((row) => row.mediaType !== null), total };
-}
-
-async function rankPage(db: Db, terms: Terms & { query: string }, page: number): Promise<RankedPage> {
-  const statement = terms.year === null ? selectRankedPage : selectRankedPageOfYear;
-  return toRankedPage(await statement(db, { ...rankValues(terms, page), query: terms.query }));
-}
-
-/** Each word's matches, and the page ranked for the words as typed when every one is known. */
-async function lookUpWords(
+async function rankPage(
   db: Db,
-  words: string[],
-  typed: Terms,
+  terms: Terms & { query: string },
   page: number,
-): Promise<{ matches: VocabularyMatch[][]; typedPage: RankedPage }> {
-  const last = words.at(-1)!;
-  const statement = typed.year === null ? selectMatchesAndPage : selectMatchesAndPageOfYear;
-  const rows = await statement(db, {
-    ...rankValues(typed, page),
-    words,
-    count: words.length,
-    last,
-    lastEnd: prefixRange(last).to,
-  });
-  const matches = words.map((): VocabularyMatch[] => []);
-  const pageRows: PageRow[] = [];
-  for (const row of rows) {
-    if (row.kind === null) pageRows.push(row);
-    else matches[row.position - 1]!.push(row);
-  }
-  return { matches, typedPage: toRankedPage(pageRows) };
+): Promise<RankedPage & { version: string }> {
+  const statement = terms.year === null ? selectRankedPage : selectRankedPageOfYear;
+  const rows = await statement(db, rankValues(terms, page));
+  // A row without a title only carries the total; the others keep their total and version
+  // columns, which the summaries leave out.
+  return {
+    rows: rows.filter((row) => row.mediaType !== null),
+    total: Number(rows[0]?.total ?? 0),
+    version: rows[0]?.vocabularyVersion ?? '',
+  };
 }
 
 /**
  * Typo-tolerant search over the local catalogue. Each query word is corrected against the
- * vocabulary (`title_words`): kept when the titles have it, else replaced by the nearest words
- * within a typo or two; the last word also stands for the words it begins ("lord of" → of, office).
- * The search texts holding every word (any of its alternatives) are then ranked: in the round trip
- * of the word lookup when every word is known as typed (most queries), else by rankPage. When
- * no text holds all of them, the rarest word alone decides ("the godfather 2" still finds the
- * Godfather films). A year at the end ("alien 1979") is not a word but a bonus for that year.
+ * vocabulary (`title_words`, held in memory): kept when the titles have it, else replaced by the
+ * nearest words within a typo or two; the last word also stands for the words it begins ("lord
+ * of" → of, office). The search texts holding every word (any of its alternatives) are then ranked
+ * in one statement. When no text holds all of them, the rarest word alone decides ("the godfather
+ * 2" still finds the Godfather films). A year at the end ("alien 1979") is not a word but a bonus
+ * for that year.
+ *
+ * Every ranking returns the version of the vocabulary in the database: when the titles changed
+ * since the vocabulary in memory was read, it is read again and the search made again, so a new
+ * title is found at once, by any instance.
  */
 export function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
-  return withConnection(db, (connection) => search(connection, q, page));
+  return withConnection(db, async (connection) => {
+    const vocabulary = await heldVocabulary(db, connection);
+    const first = await search(connection, vocabulary, q, page);
+    if (first.version === vocabulary.version) return first;
+    return search(connection, await readAgain(db, connection, first.version), q, page);
+  });
 }
 
-async function search(db: Db, q: string, page: number): Promise<RankedPage> {
+async function search(
+  db: Db,
+  vocabulary: Vocabulary,
+  q: string,
+  page: number,
+): Promise<RankedPage & { version: string }> {
   const { words: wordsPart, year: splitOff } = splitYear(q);
   // "1917" alone is a title, not a year.
   const wordsText = searchText(wordsPart, wordsPart);
   const typed = wordsText || searchText(q, q);
   const year = wordsText ? splitOff : null;
   const words = typed.split(' ').filter(Boolean).slice(0, 12);
-  if (words.length === 0) return { rows: [], total: 0 };
+  // No words: nothing to find, whatever the vocabulary.
+  if (words.length === 0) return { rows: [], total: 0, version: vocabulary.version };
 
-  // The same round trip ranks the words as typed, which is the answer when all of them are known.
-  const { matches, typedPage } = await lookUpWords(db, words, { typed, corrected: words.join(' '), year }, page);
+  const matches = lookUpWords(vocabulary, words);
   const groups = words
     .map((word, index) => ({ word, titles: matches[index]!, alternatives: chooseAlternatives(word, matches[index]!) }))
     .filter((group) => group.alternatives.length > 0);
-  if (groups.length === 0) return { rows: [], total: 0 };
+  if (groups.length === 0) {
+    // Nothing close to any word: unless the titles changed since the vocabulary was read.
+    const [current] = await selectVocabularyVersion(db, {});
+    return { rows: [], total: 0, version: current?.version ?? '' };
+  }
 
-  const isEveryWordKnown = matches.every((found) => found.some((match) => match.kind === 'exact'));
   const corrected = groups.map((group) => group.alternatives[0]).join(' ');
   const terms = { typed, corrected, year };
-  const all = isEveryWordKnown
-    ? typedPage
-    : await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
-  if (all.total > 0 || groups.length === 1) return all;
+  const all = await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
+  if (all.total > 0 || groups.length === 1 || all.version !== vocabulary.version) return all;
   const titlesOf = (group: (typeof groups)[number]) =>
     group.titles.filter((match) => group.alternatives.includes(match.word)).reduce((sum, m) => sum + m.titles, 0);
   const rarest = groups.reduce((best, group) => (titlesOf(group) < titlesOf(best) ? group : best));
