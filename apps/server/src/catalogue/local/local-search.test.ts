@@ -159,3 +159,22 @@ describe('the search vocabulary', () => {
     expect(found.results.map(label)).not.toContain('Zorblat (1999)');
   });
 });
+
+describe('the vocabulary held in memory', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase({ catalogue: true });
+  });
+  afterAll(() => database.destroy());
+
+  it('is read again after a read that failed: a search fails cleanly, the next one finds', async () => {
+    // Nothing is held for this database yet: the first search reads the vocabulary, and it cannot.
+    const catalogue = createLocalCatalogue(database.db);
+    await database.rows(sql`alter table title_words_version rename to title_words_version_away`);
+    await expect(catalogue.search({ q: 'king kong', page: 1 })).rejects.toThrow(/title_words_version/);
+    await database.rows(sql`alter table title_words_version_away rename to title_words_version`);
+    const found = await catalogue.search({ q: 'king kogn', page: 1 });
+    expect(found.total_results).toBeGreaterThanOrEqual(3);
+  });
+});
