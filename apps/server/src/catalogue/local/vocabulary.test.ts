@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
-import { trigramSimilarity, trigramsOf, Vocabulary } from './vocabulary.ts';
+import { trigramsOf, Vocabulary } from './vocabulary.ts';
+
+/** The similarity of word `a` to `b` as the vocabulary scores its neighbours. */
+function trigramSimilarity(a: string, b: string): number {
+  return new Vocabulary('1', [{ word: b, titles: 1 }]).near(a, 1)[0]?.similarity ?? 0;
+}
 
 describe('trigrams', () => {
   it('pads a word as pg_trgm does and counts each trigram once', () => {

@@ -21,14 +21,6 @@ export function trigramsOf(word: string): string[] {
   return [...trigrams];
 }
 
-/** pg_trgm's similarity of two words: shared trigrams over all the trigrams of either. */
-export function trigramSimilarity(a: string, b: string): number {
-  const ofA = new Set(trigramsOf(a));
-  const ofB = trigramsOf(b);
-  const shared = ofB.filter((trigram) => ofA.has(trigram)).length;
-  return shared / (ofA.size + ofB.length - shared);
-}
-
 /** Completions are the same for every query that ends in the same short prefix: kept up to this length. */
 const MEMO_PREFIX_LENGTH = 2;
 
@@ -99,27 +91,23 @@ export class Vocabulary {
         this.shared[id]! += 1;
       }
     }
-    // The best `limit` so far, best first, kept in place: most candidates fall below the last.
-    const best: { id: number; similarity: number }[] = [];
+    const best = keepBest<{ id: number; similarity: number }>(limit, (a, b) => this.nearer(a, b));
     for (const id of touched) {
       const shared = this.shared[id]!;
       this.shared[id] = 0;
       const similarity = shared / (trigrams.length + this.trigramCounts[id]! - shared);
-      const candidate = { id, similarity };
-      if (best.length === limit && this.nearer(candidate, best[limit - 1]!) >= 0) continue;
-      let index = Math.min(best.length, limit - 1);
-      while (index > 0 && this.nearer(candidate, best[index - 1]!) < 0) index--;
-      best.splice(index, 0, candidate);
-      if (best.length > limit) best.pop();
+      // Most candidates share one trigram or two: less similar than the last kept, they are not offered.
+      if (best.items.length === limit && similarity < best.items[limit - 1]!.similarity) continue;
+      best.offer({ id, similarity });
     }
-    return best.map((entry) => this.match(entry.id, 'near', entry.similarity));
+    return best.items.map((entry) => this.match(entry.id, 'near', entry.similarity));
   }
 
   /** The `limit` commonest words that begin with `prefix` and are longer than it. */
   completions(prefix: string, limit: number): VocabularyMatch[] {
     const memoised = this.memo.get(prefix);
     if (memoised) return memoised;
-    const found: { id: number }[] = [];
+    const best = keepBest<number>(limit, (a, b) => this.byTitles(a, b));
     // The first word after the prefix in order; the words beginning with it follow in a run.
     let low = 0;
     let high = this.ordered.length;
@@ -131,11 +119,9 @@ export class Vocabulary {
     for (let index = low; index < this.ordered.length; index++) {
       const id = this.ordered[index]!;
       if (!this.words[id]!.startsWith(prefix)) break;
-      found.push({ id });
+      best.offer(id);
     }
-    const matches = topOf(found, limit, (a, b) => this.byTitles(a.id, b.id)).map((entry) =>
-      this.match(entry.id, 'completion', 0),
-    );
+    const matches = best.items.map((id) => this.match(id, 'completion', 0));
     if ([...prefix].length <= MEMO_PREFIX_LENGTH) this.memo.set(prefix, matches);
     return matches;
   }
@@ -167,16 +153,20 @@ function compare(a: string, b: string): number {
   return a.length - b.length;
 }
 
-/** The first `limit` items in `order`, without sorting all of them (a common prefix has thousands). */
-function topOf<T>(items: T[], limit: number, order: (a: T, b: T) => number): T[] {
-  if (items.length <= limit * 4) return items.sort(order).slice(0, limit);
-  const best: T[] = [];
-  for (const item of items) {
-    if (best.length === limit && order(item, best[limit - 1]!) >= 0) continue;
-    let index = best.length === limit ? limit - 1 : best.length;
-    while (index > 0 && order(item, best[index - 1]!) < 0) index--;
-    best.splice(index, 0, item);
-    if (best.length > limit) best.pop();
-  }
-  return best;
+/**
+ * The first `limit` of the items offered, in `order`, kept in place as they come: most items of a
+ * long run fall below the last kept one at once, and nothing sorts them all.
+ */
+function keepBest<T>(limit: number, order: (a: T, b: T) => number): { items: T[]; offer(item: T): void } {
+  const items: T[] = [];
+  return {
+    items,
+    offer(item) {
+      if (items.length === limit && order(item, items[limit - 1]!) >= 0) return;
+      let index = Math.min(items.length, limit - 1);
+      while (index > 0 && order(item, items[index - 1]!) < 0) index--;
+      items.splice(index, 0, item);
+      if (items.length > limit) items.pop();
+    },
+  };
 }
