@@ -3,6 +3,7 @@ export * from './catalogue/providers.ts';
 export * from './catalogue/types.ts';
 export * from './catalogue/certification.ts';
 export * from './catalogue/params.ts';
+export * from './catalogue/calendar.ts';
 export {
   contentTypeSchema,
   isoTimestampSchema,

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { genreNames } from '@marquee/core';
+import { genreNames, MONTH_NAMES } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { appMeta } from '../../db/schema.ts';
 import { filmToLocalTitle, seriesToLocalTitle, type CuratedFilm, type CuratedSeries } from './curated-titles.ts';
@@ -47,21 +47,6 @@ export function readCatalogueSources(): CatalogueSources {
   };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 function formatMoney(amount: number): string {
   if (amount >= 1e9) return `$${(amount / 1e9).toFixed(1).replace(/\.0$/, '')} billion`;
   if (amount >= 1e6) return `$${(amount / 1e6).toFixed(1).replace(/\.0$/, '')} million`;
@@ -81,7 +66,7 @@ export function describeFilm(film: LocalTitle): string {
   let sentence = parts.join(' ');
   if (film.release_date) {
     const [year, month] = film.release_date.split('-');
-    sentence += `, released in ${MONTHS[Number(month) - 1]} ${year}`;
+    sentence += `, released in ${MONTH_NAMES[Number(month) - 1]} ${year}`;
   }
   if (film.production_companies[0]) sentence += ` by ${film.production_companies[0]}`;
   const sentences = [`${sentence}.`];

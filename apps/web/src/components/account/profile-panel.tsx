@@ -11,11 +11,7 @@ import { profileQueryKey, useProfile } from '@/lib/auth/profile.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';
 import { SignOutButton } from './sign-out-button.tsx';
 import { UserAvatar } from './user-avatar.tsx';
-import { lazy } from '@/lib/lazy.ts';
-
-const memberSinceFormat = lazy(
-  () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
-);
+import { formatDay } from '@/lib/format.ts';
 
 function avatarUrlError(value: string): string | undefined {
   if (!value.trim()) return undefined;
@@ -177,7 +173,7 @@ export function ProfilePanel({ onSignedOut }: { onSignedOut?: () => void }) {
           <dl className="mt-2 flex flex-wrap justify-center gap-x-5 gap-y-1 text-sm text-fg-subtle sm:justify-start">
             <div className="flex gap-1.5">
               <dt>Member since</dt>
-              <dd className="text-fg-muted">{memberSinceFormat().format(new Date(profile.created_at))}</dd>
+              <dd className="text-fg-muted">{formatDay(new Date(profile.created_at), 'long', 'local')}</dd>
             </div>
             <div className="flex gap-1.5">
               <dt>User ID</dt>

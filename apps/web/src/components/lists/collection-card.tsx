@@ -3,13 +3,11 @@ import { CalendarDays, Film, Layers, User } from 'lucide-react';
 import { paths } from '@/config/paths.ts';
 import { imageUrl } from '@/lib/images.ts';
 import type { MovieList } from '@/lib/lists/lists-api.ts';
-import { lazy } from '@/lib/lazy.ts';
-
-const dateFormat = lazy(() => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }));
+import { formatDay } from '@/lib/format.ts';
 
 function formatDate(value: string): string | null {
   const time = Date.parse(value);
-  return Number.isNaN(time) ? null : dateFormat().format(time);
+  return Number.isNaN(time) ? null : formatDay(new Date(time), 'short', 'local');
 }
 
 /**

@@ -3,21 +3,12 @@ import { Play } from 'lucide-react';
 import type { Episode, SeasonSummary } from '@marquee/core';
 import { cn } from '@/lib/cn.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { lazy } from '@/lib/lazy.ts';
+import { formatDay } from '@/lib/format.ts';
 
-const shortDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
 const MAX_EMPTY_SEASON_BUTTONS = 5;
 
 function airDate(value: string | null): string | null {
-  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? shortDate().format(new Date(`${value}T00:00:00Z`)) : null;
+  return value && /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDay(new Date(`${value}T00:00:00Z`), 'short', 'UTC') : null;
 }
 
 export interface EpisodeBrowserProps {

@@ -1,11 +1,7 @@
 import { Link } from 'react-router';
 import { Dialog } from '@/components/ui/dialog.tsx';
 import { Button } from '@/components/ui/button.tsx';
-import { lazy } from '@/lib/lazy.ts';
-
-const longDate = lazy(
-  () => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }),
-);
+import { formatDay } from '@/lib/format.ts';
 
 /** The recent-release warning (player.md §2, §8): a movie released 0 to 15 days ago. */
 export function RecentReleaseDialog({
@@ -19,7 +15,7 @@ export function RecentReleaseDialog({
   releaseDate: string;
   days: number;
 }) {
-  const date = longDate().format(new Date(`${releaseDate}T00:00:00Z`));
+  const date = formatDay(new Date(`${releaseDate}T00:00:00Z`), 'long', 'UTC');
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()} title="Recently Released Movie" size="md">
       <div className="space-y-4 text-sm text-fg-muted">

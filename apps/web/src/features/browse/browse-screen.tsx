@@ -27,6 +27,7 @@ import {
   type BrowseState,
 } from './browse-state.ts';
 import { scrollToTop } from '@/lib/motion.ts';
+import { groupDigits } from '@/lib/format.ts';
 
 const FIELD =
   'h-10 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 disabled:opacity-50';
@@ -362,7 +363,7 @@ export function BrowseScreen() {
       <section aria-labelledby="browse-results" className="mt-8">
         <div className="mb-5 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="browse-results" className="font-display text-2xl tracking-wide text-fg">
-            All {label} ({data ? data.total_results.toLocaleString('en-US') : '…'})
+            All {label} ({data ? groupDigits(data.total_results) : '…'})
           </h2>
           {state.genres.length === 0 && favoriteGenres.length > 0 ? (
             <p className="text-sm text-fg-subtle">

@@ -1,29 +1,10 @@
-import { lazy } from '@/lib/lazy.ts';
+import { formatDay, formatDecimal, groupDigits } from '@/lib/format.ts';
 
 /**
  * Formatting rules of the detail screen (product.md §2 "Detail screen", player.md §9). Dates from
  * the catalogue are calendar days ("1999-10-15"), so they are read and printed in UTC: a viewer
  * west of Greenwich must not see the day before.
  */
-
-const longDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      month: 'long',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
-const shortDate = lazy(
-  () =>
-    new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    }),
-);
 
 function parseDay(value: string | null | undefined): Date | null {
   if (!value) return null;
@@ -34,13 +15,13 @@ function parseDay(value: string | null | undefined): Date | null {
 /** "October 15, 1999", or "TBA" when the date is missing or unreadable (product.md §2 Details). */
 export function formatLongDate(value: string | null | undefined): string {
   const date = parseDay(value);
-  return date ? longDate().format(date) : 'TBA';
+  return date ? formatDay(date, 'long', 'UTC') : 'TBA';
 }
 
 /** "Jan 20, 2008" for an episode's air date (player.md §9); null when unknown. */
 export function formatShortDate(value: string | null | undefined): string | null {
   const date = parseDay(value);
-  return date ? shortDate().format(date) : null;
+  return date ? formatDay(date, 'short', 'UTC') : null;
 }
 
 /** "139 min"; null when unknown or zero. */
@@ -58,11 +39,7 @@ export function formatHours(minutes: number | null | undefined): string | null {
 /** "$63.0M": dollars in millions, shown only above 0 (product.md §2 Details); null otherwise. */
 export function formatMillions(dollars: number | null | undefined): string | null {
   if (!dollars || dollars <= 0) return null;
-  const millions = (dollars / 1_000_000).toLocaleString('en-US', {
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  return `$${millions}M`;
+  return `$${formatDecimal(dollars / 1_000_000, 1)}M`;
 }
 
 /** "1 Season" / "5 Seasons" (product.md §2 Hero: season count with plural). */
@@ -82,7 +59,7 @@ export function formatRating(rating: number | null | undefined): string | null {
 
 /** "382,470". */
 export function formatCount(value: number): string {
-  return Math.round(value).toLocaleString('en-US');
+  return groupDigits(value);
 }
 
 /** The season-and-episode label of the history card (product.md §2 History): "S2 · E5". */

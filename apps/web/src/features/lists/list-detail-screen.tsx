@@ -11,11 +11,10 @@ import { listMovieToSummary, useList } from '@/lib/lists/lists-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { scrollToTop } from '@/lib/motion.ts';
-import { lazy } from '@/lib/lazy.ts';
+import { formatDay } from '@/lib/format.ts';
 
 /** product.md §9: the list screen's pagination shows a window of 5 page buttons. */
 const PAGE_BUTTONS = 5;
-const dateFormat = lazy(() => new Intl.DateTimeFormat('en-US', { month: 'long', day: 'numeric', year: 'numeric' }));
 
 /** /list/{id} (product.md §2 Lists screens): one list, 30 titles a page. */
 export function ListDetailScreen() {
@@ -92,7 +91,7 @@ export function ListDetailScreen() {
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <CalendarDays className="size-4" aria-hidden />
-                <time dateTime={data.created_at}>{dateFormat().format(Date.parse(data.created_at))}</time>
+                <time dateTime={data.created_at}>{formatDay(new Date(data.created_at), 'long', 'local')}</time>
               </span>
               <span className="inline-flex items-center gap-1.5">
                 <User className="size-4" aria-hidden />

@@ -10,6 +10,7 @@ import { useSearch } from '@/lib/catalogue/catalogue-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { scrollToTop } from '@/lib/motion.ts';
+import { groupDigits } from '@/lib/format.ts';
 
 /** The search screen of product.md §2: a form, the result count and the two empty states. */
 export function SearchScreen() {
@@ -82,12 +83,12 @@ export function SearchScreen() {
               {query.isPending
                 ? `Searching for “${q}”…`
                 : total > 0
-                  ? `${total.toLocaleString('en-US')} results`
+                  ? `${groupDigits(total)} results`
                   : `No results for “${q}”`}
             </h1>
             {total > 0 ? (
               <p className="mt-1 text-fg-muted">
-                Found {total.toLocaleString('en-US')} {total === 1 ? 'item' : 'items'} matching your search
+                Found {groupDigits(total)} {total === 1 ? 'item' : 'items'} matching your search
               </p>
             ) : null}
           </header>

@@ -6,6 +6,7 @@ import {
   type PosterQuality,
   type RatingFilter,
 } from '@marquee/core';
+import { groupDigits } from '@/lib/format.ts';
 
 /** The side tabs of product.md §2 Settings screen; the id is the URL hash (/settings#privacy). */
 export const SETTINGS_TABS = [
@@ -175,7 +176,7 @@ export function emptyCustomSource(): CustomVideoSource {
 /** Storage used, as Data Management shows it: "3.4 KB". */
 export function formatKilobytes(bytes: number): string {
   const kb = bytes / 1024;
-  return `${kb < 10 ? kb.toFixed(1) : Math.round(kb).toLocaleString('en-US')} KB`;
+  return `${kb < 10 ? kb.toFixed(1) : groupDigits(kb)} KB`;
 }
 
 /** The user id shortened to 8 characters (product.md §9), or Guest when signed out. */

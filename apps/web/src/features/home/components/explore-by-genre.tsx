@@ -22,6 +22,7 @@ import { useNearViewport } from '../use-near-viewport.ts';
 import { FetchAlert } from './fetch-alert.tsx';
 import { ROW_ITEM, ScrollRow } from './scroll-row.tsx';
 import { SECTION_CONTAINER, SectionHeader } from './section-header.tsx';
+import { groupDigits } from '@/lib/format.ts';
 
 /** The genre's titles for its row and tile; asked for only once the element nears the screen. */
 function useGenreTitles(genre: Genre, isEnabled: boolean) {
@@ -150,7 +151,7 @@ function GenreTile({ genre }: { genre: Genre }) {
         <h3 className="mt-1 font-display text-3xl font-semibold tracking-wide text-fg sm:text-4xl">{genre.name}</h3>
         <p className="mt-1 truncate text-sm text-fg-muted">
           {top ? `Top pick: ${titleOf(top)}` : 'Explore the collection'}
-          {total ? ` · ${total.toLocaleString('en-US')} films` : ''}
+          {total ? ` · ${groupDigits(total)} films` : ''}
         </p>
       </div>
       {posters.length > 0 ? (

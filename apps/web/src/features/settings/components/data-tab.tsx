@@ -10,6 +10,7 @@ import { createStorage } from '@/lib/local-store/storage.ts';
 import { clearAllData, downloadText } from '../clear-all-data.ts';
 import { formatKilobytes, shortUserId } from '../settings-rules.ts';
 import { SettingsSection } from './settings-controls.tsx';
+import { groupDigits } from '@/lib/format.ts';
 
 /** Wait before reloading after Clear All Data (product.md §9: 1000 ms), so the toast is seen. */
 export const RELOAD_DELAY_MS = 1000;
@@ -202,7 +203,7 @@ export function DataTab() {
           <div className="pt-1">
             <p className="mb-2 flex items-center gap-2 text-sm text-fg-muted">
               <Bug className="size-4 text-gold-300" aria-hidden />
-              {usedBytes.toLocaleString('en-US')} bytes in local storage
+              {groupDigits(usedBytes)} bytes in local storage
             </p>
             <pre
               className={cn(
