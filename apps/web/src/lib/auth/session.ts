@@ -38,8 +38,10 @@ const AWAITED = { user: null, isPending: true } as const;
  */
 export function useSession(): { user: SessionUser | null; isPending: boolean } {
   const query = useQuery(sessionQueryOptions);
+  // While the answer is awaited the value is AWAITED itself, so that a page taken over before the
+  // answer came finds nothing changed and React does not render it again at once, synchronously.
   const session = useMemo(
-    () => ({ user: query.data ?? null, isPending: query.isPending }),
+    () => (query.isPending ? AWAITED : { user: query.data ?? null, isPending: false }),
     [query.data, query.isPending],
   );
   return useClientValue(session, AWAITED);

@@ -17,6 +17,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   typeLabel,
 } from '../search-rules.ts';
+import { groupDigits } from '@/lib/format.ts';
 
 /**
  * The header's live search (product.md §2 Search dropdown, §4 Search): results 300 ms after typing
@@ -32,10 +33,11 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
   const inputId = `${baseId}-input`;
   const listId = `${baseId}-list`;
   const blurTimer = useRef<number | undefined>(undefined);
-  const isMobile = useMediaQuery('(max-width: 767px)');
+  const debounced = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
+  // Read only once there is something to list.
+  const isMobile = useMediaQuery('(max-width: 767px)', debounced.length > 0);
   const limit = isMobile ? DROPDOWN_LIMIT_MOBILE : DROPDOWN_LIMIT;
 
-  const debounced = useDebouncedValue(term.trim(), SEARCH_DEBOUNCE_MS);
   const query = useSearch(debounced);
   // A failed search shows as no results (product.md §4).
   const results: TitleSummary[] = debounced && !query.isError ? (query.data?.results ?? []).slice(0, limit) : [];
@@ -186,7 +188,7 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
               onClick={() => submit()}
               className="block w-full border-t border-white/10 px-4 py-3 text-center text-sm font-medium text-gold-300 transition-colors hover:bg-white/5"
             >
-              View all {total.toLocaleString('en-US')} results
+              View all {groupDigits(total)} results
             </button>
           ) : null}
         </div>
