@@ -60,6 +60,37 @@ describe('server-rendered pages', () => {
     expect(viewer.errors).toEqual([]);
   });
 
+  it('takes browse over as the server rendered it: the cards arrive whole and are not rendered again', async () => {
+    const { page, context } = await browser.open(MOBILE);
+    // What changes in the results from the moment the markup is parsed, before any script runs.
+    await context.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        const changes: string[] = [];
+        const results = document.querySelector('section[aria-labelledby="browse-results"] ul');
+        if (!results) changes.push('no results list in the markup');
+        else
+          new MutationObserver((records) => {
+            for (const record of records) {
+              record.addedNodes.forEach((node) => changes.push(`added ${node.nodeName}`));
+              record.removedNodes.forEach((node) => changes.push(`removed ${node.nodeName}`));
+            }
+          }).observe(results, { childList: true, subtree: true, characterData: true });
+        (window as unknown as { resultChanges: string[] }).resultChanges = changes;
+      }),
+    );
+    await page.goto('/browse');
+    // The comment counts came with the page (before, they were asked for after it was taken over,
+    // and every card was rendered again to show them).
+    const cards = page.locator('section[aria-labelledby="browse-results"] li');
+    expect(await cards.count()).toBe(20);
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.app ?? '')).toBe('ready');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('section[aria-labelledby="browse-results"] [aria-label$=" comments"]').count()).toBe(20);
+    expect(await page.evaluate(() => (window as unknown as { resultChanges: string[] }).resultChanges)).toEqual([]);
+    // Cards below the screen are neither laid out nor painted until they come near it.
+    expect(await cards.last().evaluate((card) => getComputedStyle(card).contentVisibility)).toBe('auto');
+  });
+
   it('paints in the local fallback faces and asks for the web fonts once the page has loaded', async () => {
     const { page, context } = await browser.open(MOBILE);
     await context.addInitScript(() =>

@@ -15,8 +15,12 @@ import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
  * Watch Later, settings) are left to the browser, which fills them in after hydration.
  */
 
-/** The queries fetched for a server render: catalogue data, the same for every visitor. */
-const SHARED_DATA = new Set(['catalogue', 'config', 'home', 'lists', 'list']);
+/**
+ * The queries fetched for a server render: data the same for every visitor, the catalogue's and
+ * the cards' comment counts (which would otherwise arrive after hydration and render every card
+ * of a grid again).
+ */
+const SHARED_DATA = new Set(['catalogue', 'config', 'home', 'lists', 'list', 'comment-counts']);
 /** Render passes: each may reveal queries that depend on the previous pass's answers. */
 const MAX_PASSES = 4;
 

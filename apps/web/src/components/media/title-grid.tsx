@@ -35,7 +35,7 @@ export function TitleGrid({
       data-columns={columns}
     >
       {items.map((item, index) => (
-        <li key={`${item.media_type}-${item.id}`}>
+        <li key={`${item.media_type}-${item.id}`} className="deferred-card">
           <TitleCard
             item={item}
             posterWidth={posterWidth}
