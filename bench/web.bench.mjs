@@ -14,7 +14,7 @@ import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
  * gzip bytes of JavaScript each page loaded before it became interactive (and the bytes Chromium
  * was sent for it: brotli bodies and response headers), against the targets.
  * Each page runs WEB_BENCH_RUNS times (3) and shows its median run. CHROMIUM overrides the browser
- * (default /usr/bin/chromium); WEB_BENCH_REPORTS keeps the reports.
+ * (default /usr/bin/chromium); WEB_BENCH_REPORTS keeps the reports; WEB_BENCH_PAGES picks pages.
  */
 const TARGETS = { performance: 95, accessibility: 95, lcpMs: 1500, cls: 0.02, tbtMs: 100, initialJsKb: 150 };
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -22,6 +22,17 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
 /** WEB_BENCH_RUNS: Lighthouse runs per page (default 3); the run with the median performance score is shown. */
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 3));
+/** WEB_BENCH_PAGES: a comma-separated list of the pages to run (home, browse, movie, series); all by default. */
+const PAGE_NAMES = ['home', 'browse', 'movie', 'series'];
+const ONLY = (process.env.WEB_BENCH_PAGES ?? '')
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = ONLY.filter((name) => !PAGE_NAMES.includes(name));
+if (unknown.length) {
+  console.error(`WEB_BENCH_PAGES: no page named ${unknown.join(', ')}; the pages are ${PAGE_NAMES.join(', ')}`);
+  process.exit(2);
+}
 /** What Lighthouse clears before a run unless told otherwise (its constants.js). */
 const CLEARED_BY_DEFAULT = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage'];
 
@@ -92,7 +103,7 @@ try {
     ['browse', '/browse'],
     [`movie (${movie.title})`, `/movie/${movie.id}`],
     [`series (${series.name})`, `/series/${series.id}`],
-  ];
+  ].filter(([name]) => ONLY.length === 0 || ONLY.includes(name.split(' ')[0]));
   for (const [name, pathname] of pages) {
     // Lighthouse advises the median of several runs: one run swings with the machine's load.
     const runs = [];

@@ -24,7 +24,13 @@ for (const width of [1280, 375]) {
     await page.goto(base + pagePath, { waitUntil: 'networkidle' });
     await page.waitForTimeout(500);
     const name = `${outDir}/${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'home'}-${width}.png`;
+    // Parts of a page far below the viewport are not rendered (content-visibility: auto), and a
+    // full-page capture would show them empty: make the viewport as tall as the page first.
+    const height = await page.evaluate(() => globalThis.document.documentElement.scrollHeight);
+    await page.setViewportSize({ width, height: Math.min(height, 16_000) });
+    await page.waitForTimeout(300);
     await page.screenshot({ path: name, fullPage: true });
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 800 });
     console.log(name);
   }
   await context.close();
