@@ -45,6 +45,7 @@ function focused(page: Page): Promise<Focused | null> {
             .join(' ')
         : null) ??
       (labels && labels.length > 0 ? textOf(labels[0]!) : null) ??
+      (element instanceof HTMLIFrameElement ? element.title : null) ??
       textOf(element);
     return {
       tag: element.tagName.toLowerCase(),
@@ -71,7 +72,13 @@ async function tabTo(page: Page, name: string | RegExp, { max = 40, backwards = 
   const seen: string[] = [];
   for (let step = 0; step < max; step++) {
     await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    const stop = await focused(page);
+    let stop = await focused(page);
+    // An embed's page runs in another process: the focus enters its frame, and leaves again when
+    // the page holds nothing to focus, a moment after the key. Judge the frame once it has settled.
+    for (let wait = 0; stop?.tag === 'iframe' && !stop.visible && wait < 40; wait++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      stop = await focused(page);
+    }
     seen.push(stop?.name ?? '(body)');
     if (stop && !stop.visible) hidden.push(stop);
     if (stop && matches(stop.name)) {
@@ -199,7 +206,7 @@ describe('keyboard alone', () => {
       localStorage.setItem('marquee:settings', JSON.stringify({ customVideoSources: [mirror('one'), mirror('two')] }));
     }, baseUrl);
     await page.route(/^https:\/\/(one|two)\.example\//, (route) =>
-      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Mirror</title><p>playing</p>' }),
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Mirror</title><button>Play</button>' }),
     );
     await page.goto(`/series/${series.id}`);
     await page.getByRole('heading', { level: 1, name: series.name }).waitFor();
@@ -240,8 +247,14 @@ describe('keyboard alone', () => {
       true,
     );
 
+    // Back into the embed's page, its control reached by Tab: the frame shows that it has the focus.
+    // (The episode's frame is a new one: Tab passes over a frame whose page has not loaded yet.)
+    await page.frameLocator('iframe').getByRole('button', { name: 'Play' }).waitFor();
+    await tabTo(page, `two: ${series.name}`, { backwards: true });
+    expect(await page.locator('iframe').getAttribute('data-keyboard-focus')).toBe('true');
     // The share menu: opens on Enter with its first item focused, Escape gives the focus back.
     await tabTo(page, 'Share', { backwards: true, max: 80 });
+    expect(await page.locator('iframe').getAttribute('data-keyboard-focus')).toBeNull();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await expectFocus(page, 'Share on Twitter');
@@ -250,6 +263,12 @@ describe('keyboard alone', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     await expectFocus(page, 'Share');
+
+    // A click into the embed's page, long after the last Tab, shows no keyboard focus on the frame.
+    await page.waitForTimeout(1100);
+    await page.frameLocator('iframe').getByRole('button', { name: 'Play' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('IFRAME');
+    expect(await page.locator('iframe').getAttribute('data-keyboard-focus')).toBeNull();
   });
 
   it('changes a setting', async () => {

@@ -1,5 +1,44 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { PLAYER_TIMING } from '@/lib/player/player-rules.ts';
+
+/** How long after a Tab the focus entering the frame still counts as the keyboard's. */
+const TAB_FOCUS_WINDOW_MS = 1000;
+
+/**
+ * Whether the keyboard has moved the focus into the frame. The embed's page runs in another
+ * process, so the frame never matches `:focus` or `:focus-within` in Marquee's page: it only sees
+ * its window lose the focus while the frame is the active element, and get it back when the focus
+ * returns. As with `:focus-visible`, a click into the player shows nothing; a Tab does. A click
+ * inside the frame reaches only the embed's page, so a Tab counts for a moment after it is pressed.
+ */
+function useKeyboardFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): boolean {
+  const [focused, setFocused] = useState(false);
+  useEffect(() => {
+    let tabAt = Number.NEGATIVE_INFINITY;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') tabAt = performance.now();
+    };
+    const onPointerDown = () => {
+      tabAt = Number.NEGATIVE_INFINITY;
+    };
+    const onWindowBlur = () => {
+      const byTab = performance.now() - tabAt < TAB_FOCUS_WINDOW_MS;
+      if (byTab && document.activeElement === frame.current) setFocused(true);
+    };
+    const onWindowFocus = () => setFocused(false);
+    document.addEventListener('keydown', onKeyDown, true);
+    document.addEventListener('pointerdown', onPointerDown, true);
+    window.addEventListener('blur', onWindowBlur);
+    window.addEventListener('focus', onWindowFocus);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      document.removeEventListener('pointerdown', onPointerDown, true);
+      window.removeEventListener('blur', onWindowBlur);
+      window.removeEventListener('focus', onWindowFocus);
+    };
+  }, [frame]);
+  return focused;
+}
 
 /**
  * A third-party player (Trailer or a custom source) in a sandboxed iframe (player.md §7 "Player
@@ -20,6 +59,8 @@ export function EmbedFrame({
   onError: () => void;
 }) {
   const loaded = useRef(false);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const keyboardFocus = useKeyboardFocusInFrame(frame);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
 
@@ -34,6 +75,7 @@ export function EmbedFrame({
   return (
     <iframe
       key={src}
+      ref={frame}
       src={src}
       title={title}
       referrerPolicy="no-referrer"
@@ -44,8 +86,9 @@ export function EmbedFrame({
       onLoad={() => {
         loaded.current = true;
       }}
-      // Tab reaches the frame (its page may hold no control of its own): show where the focus is.
-      className="size-full border-0 bg-black focus:outline-2 focus:-outline-offset-2 focus:outline-gold-400"
+      // Tab reaches the frame's controls (or the frame, when its page has none): show where the focus is.
+      data-keyboard-focus={keyboardFocus || undefined}
+      className="size-full border-0 bg-black data-keyboard-focus:outline-2 data-keyboard-focus:-outline-offset-2 data-keyboard-focus:outline-gold-400"
     />
   );
 }
