@@ -102,6 +102,14 @@ describe('browse', () => {
     expect(await page.getByLabel('Genre').isVisible()).toBe(true);
   });
 
+  it('shows 3 page numbers on a phone as the server renders it, before any script', async () => {
+    const { page } = await browser.open(MOBILE, { javaScriptEnabled: false });
+    await page.goto('/genre/comedy');
+    const numbers = page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: /^Page \d+$/ });
+    await numbers.first().waitFor();
+    expect(await numbers.allTextContents()).toEqual(['1', '2', '3']);
+  });
+
   it('shows the empty state', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/browse?primary_release_year=1901&with_genres=878');

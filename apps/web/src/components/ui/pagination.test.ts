@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { clampPage, pageWindow } from './pagination.tsx';
+import { clampPage, NARROW_PAGE_COUNT, pageWindow, responsivePageWindow } from './pagination.tsx';
 
 describe('pageWindow (product.md §2 Browse pagination)', () => {
   it('shows every page when there are few', () => {
@@ -42,5 +42,46 @@ describe('pageWindow (product.md §2 Browse pagination)', () => {
     expect([clampPage(0, 5), clampPage(9, 5), clampPage(3, 5), clampPage(Number.NaN, 5), clampPage(4, 0)]).toEqual([
       1, 5, 3, 1, 1,
     ]);
+  });
+});
+
+describe('responsivePageWindow (both widths in one row, CSS picks one)', () => {
+  it('marks the wide and the narrow windows, in order', () => {
+    expect(responsivePageWindow(10, 20, 7)).toEqual([
+      { item: 1, wide: true, narrow: false },
+      { item: 'start-ellipsis', wide: true, narrow: false },
+      { item: 9, wide: true, narrow: true },
+      { item: 10, wide: true, narrow: true },
+      { item: 11, wide: true, narrow: true },
+      { item: 'end-ellipsis', wide: true, narrow: false },
+      { item: 20, wide: true, narrow: false },
+    ]);
+    // Five buttons leave only the current page between the ellipses: its neighbours are narrow only.
+    expect(responsivePageWindow(50, 100, 5).map(({ item, wide }) => `${item}${wide ? '' : '(narrow)'}`)).toEqual([
+      '1',
+      'start-ellipsis',
+      '49(narrow)',
+      '50',
+      '51(narrow)',
+      'end-ellipsis',
+      '100',
+    ]);
+  });
+
+  it('shows each width exactly its own window', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.constantFrom(3, 5, 7),
+        (page, total, count) => {
+          const items = responsivePageWindow(page, total, count);
+          expect(items.filter(({ wide }) => wide).map(({ item }) => item)).toEqual(pageWindow(page, total, count));
+          expect(items.filter(({ narrow }) => narrow).map(({ item }) => item)).toEqual(
+            pageWindow(page, total, NARROW_PAGE_COUNT),
+          );
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
-import { useMediaQuery } from '@/lib/use-media-query.ts';
 
 export type PageItem = number | 'start-ellipsis' | 'end-ellipsis';
 
@@ -43,11 +42,37 @@ export function pageWindow(current: number, totalPages: number, count: number): 
   return items;
 }
 
+/** Page numbers shown under 640 px (product.md §2 Browse). */
+export const NARROW_PAGE_COUNT = 3;
+
+/** A page button, or an ellipsis, and on which widths it shows. */
+export interface ShownPageItem {
+  item: PageItem;
+  wide: boolean;
+  narrow: boolean;
+}
+
+/**
+ * The windows of both widths in one row, in order: each item marked with the widths that show
+ * it. The server renders the page before any script knows the screen's width, so CSS picks the
+ * window (and a phone never sees the wide one first, nor renders again to swap it).
+ */
+export function responsivePageWindow(current: number, totalPages: number, count: number): ShownPageItem[] {
+  const total = Math.max(1, totalPages);
+  const wide = pageWindow(current, total, count);
+  const narrow = new Set(pageWindow(current, total, Math.min(count, NARROW_PAGE_COUNT)));
+  // Where an item sits: a number at itself, the ellipses just inside the first and last pages.
+  const position = (item: PageItem) =>
+    item === 'start-ellipsis' ? 1.5 : item === 'end-ellipsis' ? total - 0.5 : item;
+  const items = [...new Set<PageItem>([...wide, ...narrow])].sort((a, b) => position(a) - position(b));
+  return items.map((item) => ({ item, wide: wide.includes(item), narrow: narrow.has(item) }));
+}
+
 export interface PaginationProps {
   page: number;
   totalPages: number;
   onPageChange: (page: number) => void;
-  /** Page numbers shown on wide screens; 3 under 640 px. */
+  /** Page numbers shown on wide screens; NARROW_PAGE_COUNT under 640 px. */
   count?: number;
   className?: string;
 }
@@ -58,10 +83,9 @@ export interface PaginationProps {
  * are dimmed by their text colour, not by opacity, which would also fade the focus outline.
  */
 export function Pagination({ page, totalPages, onPageChange, count = 7, className }: PaginationProps) {
-  const isNarrow = useMediaQuery('(max-width: 639px)');
   if (totalPages <= 1) return null;
   const current = clampPage(page, totalPages);
-  const items = pageWindow(current, totalPages, isNarrow ? 3 : count);
+  const items = responsivePageWindow(current, totalPages, count);
   const go = (target: number) => {
     const next = clampPage(target, totalPages);
     if (next !== current) onPageChange(next);
@@ -81,13 +105,16 @@ export function Pagination({ page, totalPages, onPageChange, count = 7, classNam
           <ChevronLeft className="size-4" aria-hidden />
           Previous
         </button>
-        {items.map((item) =>
-          typeof item === 'number' ? (
+        {items.map(({ item, wide, narrow }) => {
+          // Under 640 px (Tailwind's sm) only the narrow window shows, above it only the wide one.
+          const shown = cn(!wide && 'sm:hidden', !narrow && 'max-sm:hidden');
+          return typeof item === 'number' ? (
             <button
               key={item}
               type="button"
               className={cn(
                 base,
+                shown,
                 item === current ? 'bg-gold-400 text-ink-950' : 'text-fg-muted hover:bg-white/5 hover:text-fg',
               )}
               aria-current={item === current ? 'page' : undefined}
@@ -97,11 +124,11 @@ export function Pagination({ page, totalPages, onPageChange, count = 7, classNam
               {item}
             </button>
           ) : (
-            <span key={item} className="px-1 text-fg-subtle" aria-hidden>
+            <span key={item} className={cn('px-1 text-fg-subtle', shown)} aria-hidden>
               …
             </span>
-          ),
-        )}
+          );
+        })}
         <button
           type="button"
           className={cn(base, 'gap-1 text-fg-muted hover:bg-white/5 hover:text-fg')}
