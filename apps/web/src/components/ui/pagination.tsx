@@ -62,8 +62,7 @@ export function responsivePageWindow(current: number, totalPages: number, count:
   const wide = pageWindow(current, total, count);
   const narrow = new Set(pageWindow(current, total, Math.min(count, NARROW_PAGE_COUNT)));
   // Where an item sits: a number at itself, the ellipses just inside the first and last pages.
-  const position = (item: PageItem) =>
-    item === 'start-ellipsis' ? 1.5 : item === 'end-ellipsis' ? total - 0.5 : item;
+  const position = (item: PageItem) => (item === 'start-ellipsis' ? 1.5 : item === 'end-ellipsis' ? total - 0.5 : item);
   const items = [...new Set<PageItem>([...wide, ...narrow])].sort((a, b) => position(a) - position(b));
   return items.map((item) => ({ item, wide: wide.includes(item), narrow: narrow.has(item) }));
 }
