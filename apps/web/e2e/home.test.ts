@@ -110,6 +110,17 @@ function activeSlide(page: Page) {
   return hero(page).locator('[aria-roledescription="slide"][data-active="true"]');
 }
 
+/** The slides whose words are laid out (not skipped by content-visibility), by their labels. */
+function slidesLaidOut(page: Page): Promise<string[]> {
+  return hero(page)
+    .locator('[aria-roledescription="slide"]')
+    .evaluateAll((slides) =>
+      slides
+        .filter((slide) => slide.querySelector('h2')?.checkVisibility({ contentVisibilityAuto: true }))
+        .map((slide) => slide.getAttribute('aria-label') ?? ''),
+    );
+}
+
 /** Drops the console error Chromium logs for an expected failed request. */
 function forgetExpectedErrors(viewer: Viewer, pattern: RegExp) {
   const kept = viewer.errors.filter((error) => !pattern.test(error));
@@ -131,6 +142,8 @@ describe('the home page', () => {
         ).toBe(5);
         expect(await currentDot(page)).toBe('Go to slide 1');
         expect(await activeSlide(page).getAttribute('aria-label')).toBe('1 of 5');
+        // Only the shown slide's words are laid out.
+        expect(await slidesLaidOut(page)).toEqual(['1 of 5']);
         const firstTitle = await activeSlide(page).getByRole('heading', { level: 2 }).textContent();
         const watchNow = activeSlide(page).getByRole('link', { name: 'Watch Now' });
         expect(await watchNow.getAttribute('href')).toMatch(/^\/watch\/movie\/\d+$/);
@@ -143,6 +156,8 @@ describe('the home page', () => {
 
         await page.clock.fastForward(5100);
         await expect.poll(() => currentDot(page), WAIT).toBe('Go to slide 2');
+        // The slide fading out stays drawn beside the new one.
+        expect(await slidesLaidOut(page)).toEqual(['1 of 5', '2 of 5']);
         expect(await activeSlide(page).getByRole('heading', { level: 2 }).textContent()).not.toBe(firstTitle);
 
         await hero(page).getByRole('button', { name: 'Next slide' }).click();
@@ -339,6 +354,30 @@ describe('the home page', () => {
     await expect
       .poll(() => page.getByRole('button', { name: 'Scroll Action movies left' }).isEnabled(), WAIT)
       .toBe(true);
+  });
+
+  it('lays out the top ten on a phone only as its cards come near, the row keeping its height', async () => {
+    const { page } = await openHome(browser, MOBILE);
+    const movies = page.getByRole('list', { name: 'Top 10 movies' });
+    await movies.scrollIntoViewIfNeeded();
+    const cards = movies.locator('article');
+    await expect
+      .poll(() => cards.first().evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true })))
+      .toBe(true);
+    const height = await movies.evaluate((list) => list.getBoundingClientRect().height);
+    expect(await cards.last().evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true }))).toBe(false);
+
+    await movies.evaluate((list) => list.scrollTo({ left: list.scrollWidth, behavior: 'instant' }));
+    await expect
+      .poll(() => cards.last().evaluate((card) => card.checkVisibility({ contentVisibilityAuto: true })))
+      .toBe(true);
+    expect(await movies.evaluate((list) => list.getBoundingClientRect().height)).toBe(height);
+    // The last card ends at the row's end, as before: the cells' reach past the card adds no width.
+    const ends = await movies.evaluate((list) => [
+      list.getBoundingClientRect().right,
+      list.querySelector('li:last-child article')!.getBoundingClientRect().right,
+    ]);
+    expect(ends[0]! - ends[1]!).toBeCloseTo(16, 0);
   });
 
   it("shows six of the server's curated lists in Featured Collections", async () => {

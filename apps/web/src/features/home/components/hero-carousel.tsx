@@ -58,6 +58,9 @@ export function HeroCarousel({ items }: { items: TitleSummary[] }) {
   const [loaded, setLoaded] = useState<ReadonlySet<number>>(() => new Set([0, 1]));
   const upcoming = count > 0 ? (index + 1) % count : 0;
   if (!loaded.has(index) || !loaded.has(upcoming)) setLoaded(new Set([...loaded, index, upcoming]));
+  // The slide fading out is drawn until the next change; the others' words are not laid out.
+  const [shown, setShown] = useState({ index, leaving: -1 });
+  if (shown.index !== index) setShown({ index, leaving: shown.index });
 
   function onPointerEnter(event: PointerEvent) {
     // A tap is not hovering: on touch screens only swipes and buttons steer the carousel.
@@ -105,6 +108,7 @@ export function HeroCarousel({ items }: { items: TitleSummary[] }) {
             position={position}
             count={count}
             isActive={position === index}
+            isLeaving={position === shown.leaving}
             shouldLoad={loaded.has(position)}
             isFirst={position === 0}
             imageBase={config?.images.secure_base_url ?? null}

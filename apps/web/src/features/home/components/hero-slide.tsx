@@ -53,6 +53,8 @@ export interface HeroSlideProps {
   shouldLoad: boolean;
   /** The first slide's backdrop is the page's largest paint: it loads first and eagerly. */
   isFirst: boolean;
+  /** The slide that was active last, still fading out. */
+  isLeaving: boolean;
   imageBase: string | null;
   quality: PosterQuality;
   reducedMotion: boolean;
@@ -61,7 +63,9 @@ export interface HeroSlideProps {
 /**
  * One slide of the hero: the backdrop across the whole width, the title, its year, rating and
  * genres, the overview, and the three actions. Inactive slides stay in place for the crossfade
- * but are inert and hidden from assistive technology.
+ * but are inert and hidden from assistive technology. Their words are not laid out at all (but
+ * for the slide fading out): on a phone that is a fifth of the home page's first layout, and of the
+ * one again when the web fonts arrive.
  */
 export function HeroSlide({
   item,
@@ -70,6 +74,7 @@ export function HeroSlide({
   isActive,
   shouldLoad,
   isFirst,
+  isLeaving,
   imageBase,
   quality,
   reducedMotion,
@@ -120,7 +125,13 @@ export function HeroSlide({
         aria-hidden
       />
 
-      <div className={cn(SECTION_CONTAINER, 'relative flex h-full items-end pb-24 sm:pb-28')}>
+      <div
+        className={cn(
+          SECTION_CONTAINER,
+          'relative flex h-full items-end pb-24 sm:pb-28',
+          !isActive && !isLeaving && '[content-visibility:hidden]',
+        )}
+      >
         <div className="max-w-2xl min-w-0 flex-1">
           <p className="flex items-center gap-2 text-xs font-semibold tracking-[0.25em] text-gold-400 uppercase">
             <span className="h-px w-6 bg-gold-400/70" aria-hidden />

@@ -70,13 +70,18 @@ function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod 
     >
       {items.map((item, index) => (
         <li key={`${item.media_type}-${item.id}`} className={RANK_ITEM}>
-          <RankedCard
-            item={item}
-            rank={index + 1}
-            posterWidth={240}
-            quality={quality}
-            commentCount={counts?.[`${item.media_type}:${item.id}`]}
-          />
+          {/* On a phone the row shows two cards and a bit: the others wait until swiped near,
+              holding a card's height meanwhile (a 2:3 poster as wide as the item, and the 5.25rem
+              of text under it, less a little so that the row never shrinks when they arrive). */}
+          <div className="max-md:deferred-card max-md:[--deferred-height:calc(min(40vw,12rem)*1.5+5rem)]">
+            <RankedCard
+              item={item}
+              rank={index + 1}
+              posterWidth={240}
+              quality={quality}
+              commentCount={counts?.[`${item.media_type}:${item.id}`]}
+            />
+          </div>
         </li>
       ))}
     </ol>
