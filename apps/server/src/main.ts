@@ -7,6 +7,7 @@ import { isDatabaseUnavailable } from './plugins/errors.ts';
 import { importLocalCatalogue } from './catalogue/local/local-import.ts';
 import { readSearchVocabulary } from './catalogue/local/local-search.ts';
 import { seedCuratedLists } from './modules/lists/lists-seed.ts';
+import { primeTickQueue } from './prime-tick-queue.ts';
 
 function readVersion(): string {
   const pkg = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../package.json'), 'utf8')) as {
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+
+  // Before the database opens: PGlite's start would otherwise leave nextTick slow (see the module).
+  await primeTickQueue();
 
   let database;
   try {
