@@ -63,9 +63,9 @@ export interface HeroSlideProps {
 /**
  * One slide of the hero: the backdrop across the whole width, the title, its year, rating and
  * genres, the overview, and the three actions. Inactive slides stay in place for the crossfade
- * but are inert and hidden from assistive technology. Their words are not laid out at all (but
- * for the slide fading out): on a phone that is a fifth of the home page's first layout, and of the
- * one again when the web fonts arrive.
+ * but are inert and hidden from assistive technology. Their words are not laid out at all, but
+ * for the slide fading out: on a phone they were a fifth of the home page's layout, both at first
+ * and again when the web fonts arrive.
  */
 export function HeroSlide({
   item,
