@@ -2,6 +2,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { clampPage, NARROW_PAGE_COUNT, pageWindow, responsivePageWindow } from './pagination.tsx';
 
+/** Any current page and number of pages up to 500, and the button counts Marquee uses. */
+const anyPage = fc.integer({ min: 1, max: 500 });
+const anyTotal = fc.integer({ min: 1, max: 500 });
+const anyCount = fc.constantFrom(3, 5, 7);
+
 describe('pageWindow (product.md §2 Browse pagination)', () => {
   it('shows every page when there are few', () => {
     expect(pageWindow(2, 5, 7)).toEqual([1, 2, 3, 4, 5]);
@@ -21,20 +26,15 @@ describe('pageWindow (product.md §2 Browse pagination)', () => {
 
   it('never shows more numbers than asked, always the current page, in order', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 500 }),
-        fc.integer({ min: 1, max: 500 }),
-        fc.constantFrom(3, 5, 7),
-        (page, total, count) => {
-          const items = pageWindow(page, total, count);
-          const numbers = items.filter((item): item is number => typeof item === 'number');
-          expect(items.length).toBeLessThanOrEqual(count);
-          expect(numbers).toContain(clampPage(page, total));
-          expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
-          expect(new Set(numbers).size).toBe(numbers.length);
-          expect(numbers.every((number) => number >= 1 && number <= total)).toBe(true);
-        },
-      ),
+      fc.property(anyPage, anyTotal, anyCount, (page, total, count) => {
+        const items = pageWindow(page, total, count);
+        const numbers = items.filter((item): item is number => typeof item === 'number');
+        expect(items.length).toBeLessThanOrEqual(count);
+        expect(numbers).toContain(clampPage(page, total));
+        expect(numbers).toEqual([...numbers].sort((a, b) => a - b));
+        expect(new Set(numbers).size).toBe(numbers.length);
+        expect(numbers.every((number) => number >= 1 && number <= total)).toBe(true);
+      }),
     );
   });
 
@@ -70,18 +70,13 @@ describe('responsivePageWindow (both widths in one row, CSS picks one)', () => {
 
   it('shows each width exactly its own window', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 500 }),
-        fc.integer({ min: 1, max: 500 }),
-        fc.constantFrom(3, 5, 7),
-        (page, total, count) => {
-          const items = responsivePageWindow(page, total, count);
-          expect(items.filter(({ wide }) => wide).map(({ item }) => item)).toEqual(pageWindow(page, total, count));
-          expect(items.filter(({ narrow }) => narrow).map(({ item }) => item)).toEqual(
-            pageWindow(page, total, NARROW_PAGE_COUNT),
-          );
-        },
-      ),
+      fc.property(anyPage, anyTotal, anyCount, (page, total, count) => {
+        const items = responsivePageWindow(page, total, count);
+        expect(items.filter(({ wide }) => wide).map(({ item }) => item)).toEqual(pageWindow(page, total, count));
+        expect(items.filter(({ narrow }) => narrow).map(({ item }) => item)).toEqual(
+          pageWindow(page, total, NARROW_PAGE_COUNT),
+        );
+      }),
     );
   });
 });
