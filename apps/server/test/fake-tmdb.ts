@@ -68,7 +68,9 @@ export interface FakeTmdb {
   /** The recorded requests of one path. */
   requestsTo(path: string): FakeTmdbRequest[];
   setMode(mode: FakeTmdbMode): void;
-  /** Forgets the requests and goes back to mode ok. */
+  /** In mode ok, answers each request only after this many milliseconds (a slow but working TMDB). */
+  setLatency(ms: number): void;
+  /** Forgets the requests and goes back to mode ok, without latency. */
   reset(): void;
   close(): Promise<void>;
 }
@@ -1127,6 +1129,8 @@ export async function startFakeTmdb(options: { token?: string } = {}): Promise<F
   const token = options.token ?? FAKE_TMDB_TOKEN;
   const requests: FakeTmdbRequest[] = [];
   let mode: FakeTmdbMode = 'ok';
+  let latencyMs = 0;
+  const delayed = new Set<NodeJS.Timeout>();
 
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://fake-tmdb.local');
@@ -1150,10 +1154,18 @@ export async function startFakeTmdb(options: { token?: string } = {}): Promise<F
       mode = 'ok';
       return send(response, 429, RATE_LIMITED, { 'retry-after': '1' });
     }
-    if (request.headers.authorization !== `Bearer ${token}`) return send(response, 401, INVALID_KEY);
-    if (request.method !== 'GET') return send(response, 405, NOT_FOUND);
-    const [status, body] = route(path, Object.fromEntries(url.searchParams));
-    send(response, status, body);
+    const answer = () => {
+      if (request.headers.authorization !== `Bearer ${token}`) return send(response, 401, INVALID_KEY);
+      if (request.method !== 'GET') return send(response, 405, NOT_FOUND);
+      const [status, body] = route(path, Object.fromEntries(url.searchParams));
+      send(response, status, body);
+    };
+    if (latencyMs <= 0) return answer();
+    const timer = setTimeout(() => {
+      delayed.delete(timer);
+      if (!response.destroyed) answer();
+    }, latencyMs);
+    delayed.add(timer);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
@@ -1166,11 +1178,17 @@ export async function startFakeTmdb(options: { token?: string } = {}): Promise<F
     setMode(next) {
       mode = next;
     },
+    setLatency(ms) {
+      latencyMs = ms;
+    },
     reset() {
       requests.length = 0;
       mode = 'ok';
+      latencyMs = 0;
     },
     close() {
+      for (const timer of delayed) clearTimeout(timer);
+      delayed.clear();
       return new Promise<void>((resolve, reject) => {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();

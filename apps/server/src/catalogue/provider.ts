@@ -39,6 +39,12 @@ export interface CatalogueProvider {
   genres(type: MediaType): Promise<Genre[]>;
   /** A pool of titles for the mood recommender to rank, best genre matches first. */
   candidates(query: CandidateQuery): Promise<Candidate[]>;
+  /**
+   * This catalogue for one request that makes several calls one after another (the mood
+   * recommender): together they wait on an upstream no longer than one call may, counted from
+   * now. A provider without an upstream (the local catalogue) returns itself.
+   */
+  withRequestDeadline(): CatalogueProvider;
 }
 
 /** What the mood recommender asks a provider for (modules/recommend). */

@@ -182,9 +182,12 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
     };
   }
 
-  return {
+  const catalogue: CatalogueProvider = {
     mode: 'local',
     capabilities: { watchProviders: false, trailers: false },
+
+    // The database's own query time limit bounds each call; there is no upstream to share one for.
+    withRequestDeadline: () => catalogue,
 
     async discover(params) {
       if (params.with_watch_providers) {
@@ -395,4 +398,5 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
       }));
     },
   };
+  return catalogue;
 }

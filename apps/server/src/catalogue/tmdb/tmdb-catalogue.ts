@@ -138,6 +138,10 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
     mode: 'tmdb',
     capabilities: { watchProviders: true, trailers: true },
 
+    withRequestDeadline() {
+      return createTmdbCatalogue({ client: client.withRequestDeadline(), now });
+    },
+
     discover(params) {
       return discoverPage(params.type, discoverQuery(params), TMDB_TTL.discover);
     },

@@ -255,6 +255,33 @@ describe('TMDB client', () => {
       expect(fake.requestsTo('/movie/603')).toHaveLength(2);
     });
 
+    it('during the cool-down, a call with nothing cached asks TMDB only when no other call is: the others fail at once', async () => {
+      const tmdb = client({ timeoutMs: 300, coolDownMs: 30_000 });
+      fake.setMode('hang');
+      await caught(tmdb.get('/movie/550', {}, { ttlSeconds: 60 })); // TMDB now counts as down
+      const started = performance.now();
+      const [probe, ...others] = await Promise.allSettled([
+        tmdb.get('/movie/603', {}, { ttlSeconds: 60 }),
+        tmdb.get('/movie/680', {}, { ttlSeconds: 60 }),
+        tmdb.get('/tv/1396', {}, { ttlSeconds: 60 }),
+      ]);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(290);
+      expect(probe).toMatchObject({ status: 'rejected', reason: { code: 'unavailable' } });
+      expect(others).toMatchObject([
+        { status: 'rejected', reason: { code: 'unavailable', message: UNAVAILABLE_MESSAGE } },
+        { status: 'rejected', reason: { code: 'unavailable', message: UNAVAILABLE_MESSAGE } },
+      ]);
+      expect(fake.requestsTo('/movie/603')).toHaveLength(1);
+      expect(fake.requestsTo('/movie/680')).toHaveLength(0);
+      expect(fake.requestsTo('/tv/1396')).toHaveLength(0);
+
+      // Back: the next call finds it out, and from then on every call asks TMDB again.
+      fake.setMode('ok');
+      expect(await tmdb.get<{ id: number }>('/movie/680', {}, { ttlSeconds: 60 })).toMatchObject({ id: 680 });
+      const answers = await Promise.all([603, 155].map((id) => tmdb.get(`/movie/${id}`, {}, { ttlSeconds: 60 })));
+      expect(answers).toMatchObject([{ id: 603 }, { id: 155 }]);
+    });
+
     it('does not serve a stale answer for a 404: the title is gone', async () => {
       const key = cacheKey(`/movie/${UNKNOWN_ID}`, {});
       await cache.set(key, { id: UNKNOWN_ID, title: 'Removed' }, 60, new Date(nowMs - 2 * HOUR_MS));
@@ -294,6 +321,56 @@ describe('TMDB client', () => {
       expect(await cache.purge(new Date('2025-01-01T00:00:00Z'))).toBe(1);
       expect(await cache.get('/old')).toBeNull();
       expect((await cache.get('/new'))?.body).toEqual({ a: 2 });
+    });
+  });
+
+  describe('one deadline for the calls of one request', () => {
+    it('lets calls one after another wait on TMDB no longer than one call may, together', async () => {
+      const tmdb = client({ timeoutMs: 300 }).withRequestDeadline();
+      fake.setMode('hang');
+      const started = performance.now();
+      await caught(tmdb.get('/search/multi', { query: 'heat' }, { ttlSeconds: 60 }));
+      const error = await caught(tmdb.get('/discover/movie', { page: 1 }, { ttlSeconds: 60 }));
+      const elapsed = performance.now() - started;
+      expect(error).toMatchObject({ code: 'unavailable', message: UNAVAILABLE_MESSAGE });
+      expect(elapsed).toBeGreaterThanOrEqual(290);
+      expect(elapsed).toBeLessThan(300 + 250);
+      // Its time was up: the second call did not even ask.
+      expect(fake.requestsTo('/discover/movie')).toHaveLength(0);
+      expect(logs.some((line) => line.details.kind === 'deadline')).toBe(true);
+    });
+
+    it('answers a call whose time is up from the cache, stale or not', async () => {
+      const plain = client({ timeoutMs: 300, coolDownMs: 0 });
+      const fresh = await plain.get('/movie/550', {}, { ttlSeconds: 60 });
+      const stale = await plain.get('/movie/603', {}, { ttlSeconds: 60 });
+      nowMs += 30 * 1000; // 550 still fresh...
+      await cache.set(cacheKey('/movie/603', {}), stale, 10, new Date(nowMs - 60 * 1000)); // ...603 expired
+      fake.setMode('hang');
+      const tmdb = plain.withRequestDeadline();
+      await caught(tmdb.get('/movie/680', {}, { ttlSeconds: 60 }));
+      const started = performance.now();
+      expect(await tmdb.get('/movie/550', {}, { ttlSeconds: 60 })).toEqual(fresh);
+      expect(await tmdb.get('/movie/603', {}, { ttlSeconds: 60 })).toEqual(stale);
+      expect(performance.now() - started).toBeLessThan(150);
+      expect(fake.requestsTo('/movie/603')).toHaveLength(1);
+    });
+
+    it('stops waiting at the deadline while the TMDB request goes on and caches its answer, and TMDB does not count as down', async () => {
+      fake.setLatency(200);
+      const plain = client({ timeoutMs: 300 });
+      const tmdb = plain.withRequestDeadline();
+      expect(tmdb.withRequestDeadline()).toBe(tmdb); // one request, one deadline
+      await tmdb.get('/search/multi', { query: 'matrix' }, { ttlSeconds: 60 }); // 200 of its 300 ms
+      const started = performance.now();
+      await caught(tmdb.get('/movie/603', {}, { ttlSeconds: 60 }));
+      expect(performance.now() - started).toBeLessThan(190);
+      // Another request, with a time limit of its own, shares the TMDB request under way.
+      expect(await plain.get('/movie/603', {}, { ttlSeconds: 60 })).toMatchObject({ id: 603 });
+      expect(fake.requestsTo('/movie/603')).toHaveLength(1);
+      expect((await cache.get(cacheKey('/movie/603', {})))?.body).toMatchObject({ id: 603 });
+      // Running out of a request's time says nothing about TMDB: a call with nothing cached still asks it.
+      expect(await plain.get('/movie/155', {}, { ttlSeconds: 60 })).toMatchObject({ id: 155 });
     });
   });
 

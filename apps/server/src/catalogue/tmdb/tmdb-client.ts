@@ -29,8 +29,10 @@ export interface TmdbClientOptions {
   /** The longest Retry-After wait honoured; longer ones are cut to this. */
   maxRetryWaitMs?: number;
   /**
-   * After TMDB failed (down, timeout), for this long a request that has a stale answer gets it
-   * at once instead of waiting for TMDB again; 0 turns this off.
+   * After TMDB failed (down, timeout), for this long TMDB counts as down: a call with a stale
+   * answer gets it at once, and a call with nothing cached asks TMDB only when no other call is
+   * already finding out whether it is back (otherwise it fails at once). A success ends it; 0
+   * turns this off.
    */
   coolDownMs?: number;
   fetchImpl?: typeof fetch;
@@ -56,6 +58,13 @@ export interface TmdbGetOptions<T> {
 export interface TmdbClient {
   /** GET a TMDB path (e.g. "/movie/550") through the cache; query values left undefined are not sent. */
   get<T>(path: string, query: TmdbQuery, options: TmdbGetOptions<T>): Promise<T>;
+  /**
+   * This client for one request that makes several calls: together they wait on TMDB no longer
+   * than one call may (`timeoutMs` from now). A call that finds the time up is answered from the
+   * cache, stale or not, or fails `unavailable`; a TMDB request it stopped waiting for goes on
+   * within its own time limit and stores its answer for the next request.
+   */
+  withRequestDeadline(): TmdbClient;
 }
 
 export const UNAVAILABLE_MESSAGE = 'The movie database is not reachable right now';
@@ -144,6 +153,8 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
   const inFlight = new Map<string, Promise<unknown>>();
   /** Until when (clock ms) TMDB counts as down after a failure. */
   let downUntil = -Infinity;
+  /** Whether a call is asking TMDB while it counts as down, i.e. finding out whether it is back. */
+  let probing = false;
 
   async function attempt(url: string, deadline: number): Promise<Response> {
     await acquire();
@@ -215,10 +226,18 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
   async function load<T>(key: string, path: string, query: TmdbQuery, options: TmdbGetOptions<T>): Promise<T> {
     const cached = await readCache(key, path);
     if (cached && cached.expiresAt.getTime() > now().getTime()) return cached.body as T;
-    if (cached && clock() < downUntil) {
+    const isDown = clock() < downUntil;
+    if (cached && isDown) {
       logger?.debug?.({ path }, 'The movie database was down moments ago; serving a stale answer');
       return cached.body as T;
     }
+    // While TMDB counts as down, one call at a time finds out whether it is back; the others do
+    // not each wait out the time limit again for what is most likely another failure.
+    if (isDown && probing) {
+      logger?.debug?.({ path }, 'The movie database was down moments ago and nothing is cached');
+      throw new AppError('unavailable', UNAVAILABLE_MESSAGE);
+    }
+    if (isDown) probing = true;
     let body: T;
     try {
       const raw = (await fetchJson(path, query)) as T;
@@ -244,21 +263,65 @@ export function createTmdbClient(options: TmdbClientOptions): TmdbClient {
         throw new AppError('upstream_failed', 'The movie database refused the request');
       }
       throw new AppError('unavailable', UNAVAILABLE_MESSAGE);
+    } finally {
+      if (isDown) probing = false;
     }
     downUntil = -Infinity;
     await writeCache(key, path, body, options.ttlSeconds);
     return body;
   }
 
-  return {
-    get<T>(path: string, query: TmdbQuery, options: TmdbGetOptions<T>): Promise<T> {
-      if (!path.startsWith('/')) return Promise.reject(new TypeError(`TMDB path must start with "/": ${path}`));
-      const key = cacheKey(path, query);
-      const pending = inFlight.get(key);
-      if (pending) return pending as Promise<T>;
-      const request = load(key, path, query, options).finally(() => inFlight.delete(key));
-      inFlight.set(key, request);
-      return request;
-    },
-  };
+  /** Concurrent callers of one key share one load. */
+  function shared<T>(key: string, path: string, query: TmdbQuery, options: TmdbGetOptions<T>): Promise<T> {
+    const pending = inFlight.get(key);
+    if (pending) return pending as Promise<T>;
+    const request = load(key, path, query, options).finally(() => inFlight.delete(key));
+    inFlight.set(key, request);
+    return request;
+  }
+
+  /** The answer of a call whose request is out of time: what the cache holds, fresh or stale. */
+  async function cachedOnly<T>(key: string, path: string): Promise<T> {
+    const cached = await readCache(key, path);
+    if (cached) {
+      logger?.debug?.({ path }, "The request's time for the movie database is up; serving the cached answer");
+      return cached.body as T;
+    }
+    logger?.warn({ path, kind: 'deadline' }, "The request's time for the movie database is up and nothing is cached");
+    throw new AppError('unavailable', UNAVAILABLE_MESSAGE);
+  }
+
+  function client(deadline: number | null): TmdbClient {
+    const view: TmdbClient = {
+      get<T>(path: string, query: TmdbQuery, options: TmdbGetOptions<T>): Promise<T> {
+        if (!path.startsWith('/')) return Promise.reject(new TypeError(`TMDB path must start with "/": ${path}`));
+        const key = cacheKey(path, query);
+        if (deadline === null) return shared(key, path, query, options);
+        const left = deadline - clock();
+        if (left <= 0) return cachedOnly(key, path);
+        // The load keeps its own time limit, so that its answer (or its failure, which tells that
+        // TMDB is down) is the same for every caller that shares it; this caller waits only for
+        // what is left of its request's time.
+        const request = shared(key, path, query, options);
+        return new Promise<T>((resolve, reject) => {
+          const timer = setTimeout(() => cachedOnly<T>(key, path).then(resolve, reject), Math.ceil(left));
+          request.then(
+            (body) => {
+              clearTimeout(timer);
+              resolve(body);
+            },
+            (error: unknown) => {
+              clearTimeout(timer);
+              reject(error);
+            },
+          );
+        });
+      },
+      // A request has one deadline: asking again does not move it.
+      withRequestDeadline: () => (deadline === null ? client(clock() + timeoutMs) : view),
+    };
+    return view;
+  }
+
+  return client(null);
 }

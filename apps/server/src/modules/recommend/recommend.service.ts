@@ -92,7 +92,10 @@ function trustedRating(summary: TitleSummary): number {
  * favourite genres and history) and says for each why it was picked. Watched titles never come
  * back.
  */
-export async function recommend(catalogue: CatalogueProvider, input: RecommendInput): Promise<RecommendAnswer> {
+export async function recommend(source: CatalogueProvider, input: RecommendInput): Promise<RecommendAnswer> {
+  // The search, the reference's details, the history's genres and the pools come one after
+  // another: together they may wait on the catalogue's upstream only as long as one call may.
+  const catalogue = source.withRequestDeadline();
   const now = input.now ?? new Date();
   const intent = parseMood(input.query, now);
   const reference = intent.reference
