@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
+import { paintedContrast } from './contrast.ts';
 import { createAccount, signInContext } from './session.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support.ts';
 
@@ -320,6 +321,65 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await check('mobile menu, signed in');
     expect(found).toEqual({});
   }, 120_000);
+
+  it('measures on the painted page the text axe cannot judge, and finds faint text over a gradient', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/help');
+    await settle(page);
+    await page.evaluate(() => {
+      const sample = (id: string, colour: string) => {
+        const block = document.createElement('p');
+        block.id = id;
+        block.textContent = 'Sample words over a gradient';
+        block.style.cssText = `background: linear-gradient(90deg, #20232b, #2a2d36); color: ${colour}; padding: 8px; font-size: 16px`;
+        document.querySelector('main')!.prepend(block);
+      };
+      sample('faint', '#5b5f6b');
+      sample('clear', '#e8e8ea');
+    });
+    const result = await paintedContrast(page);
+    expect(result.failures.map((failure) => failure.target)).toEqual(['#faint']);
+    expect(result.failures[0]!.ratio).toBeLessThan(3);
+    expect(result.measured).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+
+  // Text over a gradient, a picture or another element, which axe leaves undecided, in every theme.
+  for (const [theme, settings, viewport] of [
+    ['dark', {}, DESKTOP],
+    ['dark', {}, MOBILE],
+    ['dim', { darkMode: false }, DESKTOP],
+    ['high-contrast', { highContrastMode: true }, DESKTOP],
+  ] as const) {
+    it(`text over pictures and gradients keeps AA contrast in the ${theme} theme at ${viewport.width} px`, async () => {
+      const { page, context } = await browser.open(viewport);
+      await context.addInitScript((stored) => {
+        localStorage.setItem('marquee:settings', JSON.stringify(stored));
+      }, settings);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      const found: Record<string, unknown> = {};
+      let measured = 0;
+      for (const route of [
+        '/',
+        '/browse',
+        `/movie/${sample.movie}`,
+        `/series/${sample.tv}`,
+        `/watch/movie/${sample.movie}`,
+        '/lists',
+        `/list/${sample.list}`,
+        '/settings#display',
+      ]) {
+        await page.goto(route);
+        await settle(page);
+        const result = await paintedContrast(page);
+        measured += result.measured;
+        if (result.failures.length > 0) found[route] = result.failures;
+      }
+      expect(found).toEqual({});
+      // Posters, the hero and the settings cards carry text over pictures and gradients on these pages.
+      expect(measured).toBeGreaterThan(50);
+    }, 180_000);
+  }
 
   // The dark theme is the default, checked with every rule above; these are the other two.
   for (const [theme, settings] of [

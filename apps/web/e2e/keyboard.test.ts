@@ -1,93 +1,10 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
+import { expectFocus, expectNoFailures, focusStop, sweep, tabTo } from './keyboard.ts';
 import { signInContext, type Account } from './session.ts';
 import { DESKTOP, useBrowser } from './support.ts';
 
-interface Focused {
-  tag: string;
-  name: string;
-  visible: boolean;
-}
-
 const baseUrl = inject('baseUrl');
-
-/**
- * What has the keyboard focus, and whether it shows a focus indicator (outline or ring). The name
- * is the one a user hears: aria-label, else the field's label, else the text.
- */
-function focused(page: Page): Promise<Focused | null> {
-  return page.evaluate(() => {
-    // The text a user hears: no aria-hidden or undisplayed parts, no form controls inside a label.
-    const textOf = (node: Node | null): string => {
-      let text = '';
-      node?.childNodes.forEach((child) => {
-        if (child.nodeType === Node.TEXT_NODE) text += child.textContent;
-        if (!(child instanceof HTMLElement) && !(child instanceof SVGElement)) return;
-        if (child.getAttribute('aria-hidden') === 'true' || getComputedStyle(child).display === 'none') return;
-        if (['SELECT', 'INPUT', 'TEXTAREA'].includes(child.tagName)) return;
-        text += ` ${textOf(child)} `;
-      });
-      return text;
-    };
-    const element = document.activeElement as HTMLElement | null;
-    if (!element || element === document.body) return null;
-    const style = getComputedStyle(element);
-    const outline = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0;
-    const ring = style.boxShadow !== 'none' && style.boxShadow !== '';
-    const labelledBy = element.getAttribute('aria-labelledby');
-    const labels = (element as HTMLInputElement).labels;
-    const name =
-      element.getAttribute('aria-label') ??
-      (labelledBy
-        ? labelledBy
-            .split(' ')
-            .map((id) => textOf(document.getElementById(id)))
-            .join(' ')
-        : null) ??
-      (labels && labels.length > 0 ? textOf(labels[0]!) : null) ??
-      (element instanceof HTMLIFrameElement ? element.title : null) ??
-      textOf(element);
-    return {
-      tag: element.tagName.toLowerCase(),
-      name: name.replace(/\s+/g, ' ').trim().slice(0, 60),
-      visible: outline || ring,
-    };
-  });
-}
-
-/** Asserts the focus is on an element whose name matches, with a visible focus indicator. */
-async function expectFocus(page: Page, name: string | RegExp) {
-  // Radix moves the focus a moment after the key (as a menu or dialog mounts or unmounts).
-  await expect.poll(async () => (await focused(page))?.name).toMatch(name);
-  expect(await focused(page)).toMatchObject({ visible: true });
-}
-
-/**
- * Presses Tab (or Shift+Tab) until the focus reaches an element whose name matches, and asserts
- * that every stop on the way showed where the focus was.
- */
-async function tabTo(page: Page, name: string | RegExp, { max = 40, backwards = false } = {}): Promise<void> {
-  const matches = (text: string) => (typeof name === 'string' ? text === name : name.test(text));
-  const hidden: Focused[] = [];
-  const seen: string[] = [];
-  for (let step = 0; step < max; step++) {
-    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
-    let stop = await focused(page);
-    // An embed's page runs in another process: the focus enters its frame, and leaves again when
-    // the page holds nothing to focus, a moment after the key. Judge the frame once it has settled.
-    for (let wait = 0; stop?.tag === 'iframe' && !stop.visible && wait < 40; wait++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      stop = await focused(page);
-    }
-    seen.push(stop?.name ?? '(body)');
-    if (stop && !stop.visible) hidden.push(stop);
-    if (stop && matches(stop.name)) {
-      expect(hidden, 'stops without a visible focus indicator').toEqual([]);
-      return;
-    }
-  }
-  throw new Error(`${String(name)} was not reached in ${max} presses of Tab; the stops: ${seen.join(' | ')}`);
-}
 
 /** Whether the focus is inside the element. */
 function holdsFocus(locator: Locator): Promise<boolean> {
@@ -112,15 +29,10 @@ describe('keyboard alone', () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/');
     await page.waitForLoadState('networkidle');
-    const stops: Focused[] = [];
-    for (let step = 0; step < 40; step++) {
-      await page.keyboard.press('Tab');
-      const stop = await focused(page);
-      if (stop) stops.push(stop);
-    }
-    expect(stops[0]).toMatchObject({ tag: 'a', name: 'Skip to content', visible: true });
+    const { stops, failures } = await sweep(page, { max: 40 });
+    expect(stops[0]).toMatchObject({ tag: 'a', name: 'Skip to content', problem: null });
     expect(stops.length).toBeGreaterThan(30);
-    expect(stops.filter((stop) => !stop.visible)).toEqual([]);
+    expectNoFailures(failures, 'the home page');
   });
 
   it('skips to the content, reaches a title, saves it and signs in without a mouse', async () => {
@@ -170,7 +82,9 @@ describe('keyboard alone', () => {
     await tabTo(page, 'Page 2', { max: 100 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
-    await expectFocus(page, 'Page 2');
+    // The page goes back to the top, and the focus with it, to the page's heading.
+    await expectFocus(page, 'Browse & Discover');
+    await tabTo(page, 'Page 3', { max: 100 });
   });
 
   it('searches: types, moves to a result with the arrows and opens it with Enter', async () => {
@@ -239,8 +153,8 @@ describe('keyboard alone', () => {
     const episodes = page.getByRole('list', { name: /^Season \d+ episode list$/ });
     await episodes.waitFor();
     await page.keyboard.press('Tab');
-    const stop = await focused(page);
-    expect(stop).toMatchObject({ tag: 'button', visible: true });
+    const stop = await focusStop(page);
+    expect(stop).toMatchObject({ tag: 'button', problem: null });
     await page.keyboard.press('Enter');
     await expect.poll(() => episodes.locator('[aria-current="true"]').count()).toBe(1);
     expect(await episodes.locator('[aria-current="true"]').evaluate((node) => node === document.activeElement)).toBe(
@@ -295,10 +209,10 @@ describe('keyboard alone', () => {
     await expect
       .poll(async () => (await lists.getByRole('link').first().textContent())?.trim())
       .not.toBe(firstOnPageOne);
-    await expectFocus(page, 'Next');
-    // Back up to the first list of page 2 and open it.
+    await expectFocus(page, 'Movie Lists');
+    // On from the heading to the first list of page 2, and open it.
     const first = (await lists.getByRole('link').first().textContent())!.trim();
-    await tabTo(page, first, { backwards: true, max: 60 });
+    await tabTo(page, first, { max: 60 });
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { level: 1, name: first }).waitFor();
   });
@@ -404,6 +318,47 @@ describe('keyboard alone', () => {
       await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).waitFor();
     });
 
+    it('opens the profile from the user menu, edits it, cancels, then saves', async () => {
+      const viewer = await browser.open(DESKTOP);
+      await signInContext(viewer.context, account!);
+      const { page } = viewer;
+      await page.goto('/help');
+      await page.getByRole('button', { name: /^Account menu for / }).waitFor();
+      await tabTo(page, /^Account menu for /, { max: 20 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      await expectFocus(page, /View profile/);
+      await page.keyboard.press('Enter');
+      const profile = page.getByRole('dialog', { name: 'Profile' });
+      await profile.getByText(account!.email).waitFor();
+      expect(await holdsFocus(profile)).toBe(true);
+
+      // Edit mode: the username field takes the focus; Cancel gives it back to Edit Profile.
+      await tabTo(page, 'Edit Profile');
+      await page.keyboard.press('Enter');
+      await expectFocus(page, /^Username/);
+      await tabTo(page, 'Avatar URL');
+      await tabTo(page, 'Cancel');
+      await page.keyboard.press('Enter');
+      await expectFocus(page, 'Edit Profile');
+
+      // Saved with Enter in the form: the focus goes back to Edit Profile as well.
+      await page.keyboard.press('Enter');
+      await expectFocus(page, /^Username/);
+      await page.keyboard.press('End');
+      await page.keyboard.type('x');
+      await profile.getByText('Username is available').waitFor();
+      await tabTo(page, 'Save');
+      await page.keyboard.press('Enter');
+      await toast(page, 'Profile Updated').waitFor();
+      await profile.getByText(`${account!.username}x`).waitFor();
+      await expectFocus(page, 'Edit Profile');
+
+      await page.keyboard.press('Escape');
+      await profile.waitFor({ state: 'detached' });
+      await expectFocus(page, /^Account menu for /);
+    });
+
     it('writes, edits and deletes a comment, cancelling the delete with Escape first', async () => {
       const viewer = await browser.open(DESKTOP);
       await signInContext(viewer.context, account!);
@@ -413,6 +368,10 @@ describe('keyboard alone', () => {
       await discussion.getByLabel('Share your thoughts').waitFor();
 
       await tabTo(page, 'Share your thoughts', { max: 80 });
+      // Under forced colours too (Windows high contrast), where its ring is not drawn.
+      await page.emulateMedia({ forcedColors: 'active' });
+      await expectFocus(page, 'Share your thoughts', { forced: true });
+      await page.emulateMedia({ forcedColors: 'none' });
       await page.keyboard.type('Typed without a mouse.');
       await tabTo(page, 'Post');
       await page.keyboard.press('Enter');

@@ -1,7 +1,8 @@
-import { useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import type { Settings } from '@marquee/core';
 import { useSettings } from '@/lib/local-store/hooks.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
+import { MORE_CONTRAST_QUERY, systemAsks } from '@/lib/system-preferences.ts';
 import '@/features/settings/settings-theme.css';
 
 /**
@@ -10,10 +11,13 @@ import '@/features/settings/settings-theme.css';
  * (dark mode off) and `data-screen-reader`. Only what differs is written: a change to <html> can
  * make the browser restyle the whole page (`data-screen-reader` does, through a `:focus-visible`
  * rule), and index.html already carries the defaults.
+ *
+ * High contrast also follows the system: a visitor who asks for more contrast there gets it here
+ * without finding the setting, as a system request for reduced motion already stills the app.
  */
 function applyToDocument(settings: Settings) {
   const a11y = settings.accessibilitySettings;
-  const isHighContrast = settings.highContrastMode || a11y.highContrast;
+  const isHighContrast = settings.highContrastMode || a11y.highContrast || systemAsks(MORE_CONTRAST_QUERY);
   const root = document.documentElement;
   setData(root, 'fontSize', settings.fontSize);
   setClass(root, 'high-contrast', isHighContrast);
@@ -38,5 +42,13 @@ if (typeof document !== 'undefined') applyToDocument(getSettingsStore().getSnaps
 export function ApplySettings() {
   const { settings } = useSettings();
   useLayoutEffect(() => applyToDocument(settings), [settings]);
+  // The system's contrast preference can change while the app is open.
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(MORE_CONTRAST_QUERY);
+    const follow = () => applyToDocument(getSettingsStore().getSnapshot());
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, []);
   return null;
 }

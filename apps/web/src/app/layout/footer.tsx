@@ -77,7 +77,8 @@ export function Footer() {
 
   return (
     <footer className="mt-24 border-t border-white/5 bg-ink-900">
-      <div className="mx-auto max-w-[1600px] px-4 py-14 sm:px-6 lg:px-8">
+      {/* The bottom padding keeps the last row clear of the floating buttons at the end of a page. */}
+      <div className="mx-auto max-w-[1600px] px-4 pt-14 pb-32 sm:px-6 lg:px-8">
         <div className="grid gap-10 lg:grid-cols-[1.4fr_repeat(4,1fr)]">
           <div className="max-w-sm">
             <Logo />
@@ -95,7 +96,7 @@ export function Footer() {
                   type="email"
                   placeholder="you@example.com"
                   autoComplete="email"
-                  className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-white/5 px-3 text-sm text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+                  className="h-10 min-w-0 flex-1 rounded-lg border border-white/10 bg-white/5 px-3 text-sm text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
                 />
                 <Button type="submit" variant="secondary">
                   Join

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Menu, Settings, X } from 'lucide-react';
 import { Logo } from '@/components/ui/logo.tsx';
@@ -29,6 +29,8 @@ export function Header() {
   const [scrolled, setScrolled] = useState(false);
   const location = useLocation();
   const { user, isPending: sessionPending } = useSession();
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const menuPanel = useRef<HTMLDivElement>(null);
 
   useEffect(() => setMenuOpen(false), [location.pathname, location.search]);
 
@@ -42,7 +44,11 @@ export function Header() {
   useEffect(() => {
     if (!menuOpen) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
+      // Escape closes the innermost thing first: the menu's search results, then the menu.
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      // The focus would go down with the menu's links: give it back to the button that opened it.
+      if (menuPanel.current?.contains(document.activeElement)) menuButton.current?.focus();
+      setMenuOpen(false);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -93,6 +99,7 @@ export function Header() {
             </button>
           )}
           <button
+            ref={menuButton}
             type="button"
             className="inline-flex rounded-lg p-2.5 text-fg transition-colors hover:bg-white/5 lg:hidden"
             aria-expanded={menuOpen}
@@ -107,6 +114,7 @@ export function Header() {
 
       {menuOpen ? (
         <div
+          ref={menuPanel}
           id="mobile-menu"
           className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-white/10 bg-ink-950/95 px-4 pt-4 pb-6 backdrop-blur-xl lg:hidden"
         >

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { BadgeCheck, Pencil } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
@@ -136,6 +136,13 @@ function ProfileEditor({ profile, onDone }: { profile: Profile; onDone: () => vo
 export function ProfilePanel({ onSignedOut }: { onSignedOut?: () => void }) {
   const { data: profile, isPending, isError, refetch } = useProfile();
   const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+  // Saving or cancelling takes away the form that had the focus: Edit Profile gets it back.
+  const wasEditing = useRef(false);
+  useEffect(() => {
+    if (wasEditing.current && !editing) editButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
 
   if (isPending) {
     return (
@@ -188,7 +195,7 @@ export function ProfilePanel({ onSignedOut }: { onSignedOut?: () => void }) {
         <ProfileEditor profile={profile} onDone={() => setEditing(false)} />
       ) : (
         <div className="flex flex-wrap gap-2">
-          <Button variant="secondary" onClick={() => setEditing(true)}>
+          <Button ref={editButton} variant="secondary" onClick={() => setEditing(true)}>
             <Pencil className="size-4" aria-hidden />
             Edit Profile
           </Button>

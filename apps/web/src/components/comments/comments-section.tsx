@@ -74,7 +74,7 @@ function CommentBox({
         rows={3}
         maxLength={2000}
         autoFocus={autoFocus}
-        className="w-full resize-y rounded-xl border border-white/10 bg-ink-900/80 px-3.5 py-2.5 text-[15px] text-fg placeholder:text-fg-subtle focus:border-gold-400/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/40"
+        className="w-full resize-y rounded-xl border border-white/10 bg-ink-900/80 px-3.5 py-2.5 text-[15px] text-fg placeholder:text-fg-subtle focus:border-gold-400/70 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/40"
       />
       <div className="flex items-center justify-end gap-2">
         <span className="mr-auto text-xs text-fg-subtle tabular-nums">{text.length}/2000</span>

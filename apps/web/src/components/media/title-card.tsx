@@ -103,7 +103,7 @@ export function TitleCard({
 const MEDALS = [
   'bg-gradient-to-br from-yellow-200 to-amber-500 text-ink-950',
   'bg-gradient-to-br from-slate-100 to-slate-400 text-ink-950',
-  'bg-gradient-to-br from-orange-300 to-amber-800 text-ink-950',
+  'bg-gradient-to-br from-orange-300 to-amber-600 text-ink-950',
 ];
 
 /** The ranked card of product.md §2: a rank badge, gold, silver and bronze for ranks 1 to 3. */

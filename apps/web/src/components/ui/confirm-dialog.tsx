@@ -14,7 +14,8 @@ export interface ConfirmDialogProps {
 
 /**
  * Asks before a destructive action (role "alertdialog"): focus starts on Cancel, Escape cancels,
- * the action runs only from its own button, and the focus goes back to the control that opened it.
+ * the action runs only from its own button, and the focus goes back to the control that opened it
+ * (or, when the action took that away, to the main content).
  */
 export function ConfirmDialog({
   open,
@@ -37,9 +38,15 @@ export function ConfirmDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/70 backdrop-blur-sm data-[state=open]:animate-fade-in" />
         <AlertDialog.Content
           onCloseAutoFocus={(event) => {
-            if (!opener.current?.isConnected) return;
+            // The action may take its opener away (Clear, with the list it cleared) or disable it:
+            // the main content then takes the focus.
+            const target =
+              opener.current?.isConnected && !opener.current.matches(':disabled')
+                ? opener.current
+                : document.getElementById('main');
+            if (!target) return;
             event.preventDefault();
-            opener.current.focus();
+            target.focus();
           }}
           className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-white/10 bg-ink-850 p-6 shadow-2xl data-[state=open]:animate-fade-in"
         >

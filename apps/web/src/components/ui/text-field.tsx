@@ -12,7 +12,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 }
 
 export const INPUT_CLASSES =
-  'h-11 w-full rounded-lg border bg-ink-900/80 px-3.5 text-[15px] text-fg placeholder:text-fg-subtle transition-colors focus:border-gold-400/70 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/40 disabled:cursor-not-allowed disabled:opacity-60';
+  'h-11 w-full rounded-lg border bg-ink-900/80 px-3.5 text-[15px] text-fg placeholder:text-fg-subtle transition-colors focus:border-gold-400/70 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/40 disabled:cursor-not-allowed disabled:opacity-60';
 
 /** A labelled input with its error and hint wired for screen readers. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(

@@ -30,7 +30,7 @@ import { scrollToTop } from '@/lib/motion.ts';
 import { groupDigits } from '@/lib/format.ts';
 
 const FIELD =
-  'h-10 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 disabled:opacity-50';
+  'h-10 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50 disabled:opacity-50';
 
 function Field({ label, children, hint }: { label: string; children: (id: string) => React.ReactNode; hint?: string }) {
   const id = useId();

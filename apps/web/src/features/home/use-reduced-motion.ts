@@ -1,4 +1,5 @@
 import { useSetting } from '@/lib/local-store/hooks.ts';
+import { REDUCED_MOTION_QUERY } from '@/lib/system-preferences.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 
 /**
@@ -6,7 +7,7 @@ import { useMediaQuery } from '@/lib/use-media-query.ts';
  * turned on Reduced Motion or turned off animations in the settings.
  */
 export function useReducedMotion(): boolean {
-  const prefersReduced = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const prefersReduced = useMediaQuery(REDUCED_MOTION_QUERY);
   const [reducedMotion] = useSetting('reducedMotion');
   const [enableAnimations] = useSetting('enableAnimations');
   return prefersReduced || reducedMotion || !enableAnimations;

@@ -62,7 +62,7 @@ export function SearchScreen() {
             onChange={(event) => setTerm(event.target.value)}
             placeholder="Search movies, series, genres..."
             autoComplete="off"
-            className="h-14 w-full rounded-2xl border border-white/10 bg-white/5 pr-28 pl-12 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+            className="h-14 w-full rounded-2xl border border-white/10 bg-white/5 pr-28 pl-12 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:bg-white/10 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
           />
           <Button type="submit" className="absolute top-2 right-2 h-10">
             Search

@@ -129,7 +129,9 @@ export function SettingsScreen() {
         {SETTINGS_TABS.map(({ id, label }) => {
           const Panel = TAB_PANELS[id];
           return (
-            <Tabs.Content key={id} value={id} className="min-w-0 focus-visible:outline-offset-4">
+            // Below lg the section tabs stick under the header: what the keyboard focuses in a
+            // panel stops clear of them too (beside the page's own scroll padding).
+            <Tabs.Content key={id} value={id} className="min-w-0 focus-visible:outline-offset-4 max-lg:**:scroll-mt-16">
               <h2 className="mb-5 font-display text-2xl tracking-wide text-fg">{label}</h2>
               <Panel />
             </Tabs.Content>

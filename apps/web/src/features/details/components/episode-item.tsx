@@ -78,7 +78,7 @@ export function EpisodeItem({ episode, watchHref, isHighlighted = false }: Episo
             </span>
             <Link
               to={watchHref}
-              className="line-clamp-2 rounded after:absolute after:inset-0 after:content-[''] focus-visible:outline-none"
+              className="line-clamp-2 rounded after:absolute after:inset-0 after:content-[''] focus-visible:outline-hidden"
             >
               <span>{name}</span>
             </Link>

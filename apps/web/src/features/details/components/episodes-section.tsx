@@ -11,7 +11,7 @@ import { EpisodeItem, EpisodeItemSkeleton } from './episode-item.tsx';
 import { StatTile } from './stat-tile.tsx';
 
 const SELECT =
-  'h-10 rounded-lg border border-white/10 bg-ink-800 pr-8 pl-3 text-sm font-medium text-fg transition-colors hover:border-white/20 focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50';
+  'h-10 rounded-lg border border-white/10 bg-ink-800 pr-8 pl-3 text-sm font-medium text-fg transition-colors hover:border-white/20 focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50';
 
 /** player.md §8: the empty season, with buttons to up to 5 other seasons. */
 function EmptySeason({

@@ -4,6 +4,7 @@ import type { HistoryItem } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
+import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { historyLink, lastWatchedLabel, timeAgo, watchedOn, watchProgress } from '../history-rules.ts';
 
@@ -106,7 +107,10 @@ export function HistoryEntryCard({
           {onRemove ? (
             <button
               type="button"
-              onClick={() => onRemove(item)}
+              onClick={(event) => {
+                moveFocusBeforeRemoval(event.currentTarget);
+                onRemove(item);
+              }}
               aria-label={`Remove ${title} from History`}
               title="Remove from History"
               className="relative z-10 inline-flex size-7 shrink-0 items-center justify-center rounded-md bg-white/5 text-fg-muted transition-colors hover:bg-ember-500/20 hover:text-ember-400"

@@ -105,7 +105,7 @@ export function MoodBox() {
             placeholder="e.g. something scary but funny"
             aria-describedby={hintId}
             autoComplete="off"
-            className="h-12 w-full min-w-0 shrink-0 sm:flex-1 sm:shrink rounded-lg border border-white/10 bg-ink-900/80 px-4 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+            className="h-12 w-full min-w-0 shrink-0 sm:flex-1 sm:shrink rounded-lg border border-white/10 bg-ink-900/80 px-4 text-base text-fg placeholder:text-fg-subtle focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
           />
           <Button type="submit" size="lg" disabled={!query.trim() || isLoading} aria-busy={isLoading}>
             {isLoading ? (
@@ -127,7 +127,7 @@ export function MoodBox() {
                 setQuery(example);
                 ask(example);
               }}
-              className="rounded-full border border-white/10 bg-white/5 px-3 py-1 text-fg-muted transition-colors hover:border-gold-400/40 hover:text-fg focus-visible:ring-2 focus-visible:ring-gold-400/60 focus-visible:outline-none disabled:opacity-50"
+              className="rounded-full border border-white/10 bg-white/5 px-3 py-1 text-fg-muted transition-colors hover:border-gold-400/40 hover:text-fg focus-visible:ring-2 focus-visible:ring-gold-400/60 focus-visible:outline-hidden disabled:opacity-50"
             >
               {example}
             </button>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { cn } from '@/lib/cn.ts';
 import { useReducedMotion } from '../use-reduced-motion.ts';
@@ -31,8 +31,18 @@ export function ScrollRow({
   className?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  const back = useRef<HTMLButtonElement>(null);
+  const forward = useRef<HTMLButtonElement>(null);
   const [edges, setEdges] = useState({ atStart: true, atEnd: true });
   const reducedMotion = useReducedMotion();
+
+  // Reaching an end disables the arrow that has the keyboard focus, which would drop it to the
+  // page's body: the other arrow takes it.
+  useLayoutEffect(() => {
+    const focused = document.activeElement;
+    if (edges.atEnd && focused === forward.current) back.current?.focus();
+    else if (edges.atStart && focused === back.current) forward.current?.focus();
+  }, [edges]);
 
   const measure = useCallback(() => {
     const element = scroller.current;
@@ -63,6 +73,7 @@ export function ScrollRow({
   const controls = (
     <div className="hidden shrink-0 gap-2 md:flex">
       <button
+        ref={back}
         type="button"
         className={ARROW}
         onClick={() => page(-1)}
@@ -72,6 +83,7 @@ export function ScrollRow({
         <ChevronLeft className="size-5" aria-hidden />
       </button>
       <button
+        ref={forward}
         type="button"
         className={ARROW}
         onClick={() => page(1)}

@@ -127,7 +127,7 @@ export function TopRanked() {
           id={periodId}
           value={period}
           onChange={(event) => setPeriod(event.target.value as TopRatedPeriod)}
-          className="h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+          className="h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
         >
           {TOP_RANKED_PERIODS.map((option) => (
             <option key={option.value} value={option.value}>

@@ -120,7 +120,7 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
         onKeyDown={onKeyDown}
         placeholder="Search movies, series..."
         autoComplete="off"
-        className="h-10 w-full rounded-lg border border-white/10 bg-white/5 pr-3 pl-9 text-sm text-fg transition-colors placeholder:text-fg-subtle focus:border-gold-400/60 focus:bg-white/10 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50"
+        className="h-10 w-full rounded-lg border border-white/10 bg-white/5 pr-3 pl-9 text-sm text-fg transition-colors placeholder:text-fg-subtle focus:border-gold-400/60 focus:bg-white/10 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
       />
       {showList ? (
         <div className="absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-ink-850 shadow-2xl md:left-auto md:w-[26rem]">

@@ -22,7 +22,7 @@ import { SettingsSection } from './settings-controls.tsx';
 const ANNOUNCE_DELAY_MS = 800;
 
 const INPUT =
-  'h-10 w-full rounded-lg border bg-ink-800 px-3 text-sm text-fg placeholder:text-fg-subtle/70 transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 hc:border-white/60';
+  'h-10 w-full rounded-lg border bg-ink-800 px-3 text-sm text-fg placeholder:text-fg-subtle/70 transition-colors focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50 hc:border-white/60';
 
 type TextField = 'name' | 'movieUrl' | 'tvUrl';
 
@@ -156,6 +156,7 @@ function SourceCard({
           variant="ghost"
           size="sm"
           onClick={onRemove}
+          data-remove-source
           aria-label={`Remove ${source.name.trim() || `source ${position}`}`}
           className="text-fg-muted hover:bg-ember-500/10 hover:text-ember-400"
         >
@@ -221,8 +222,21 @@ export function CustomSourcesEditor() {
   const announcedUsable = useRef(sources.map(isUsableCustomSource));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const [focusLast, setFocusLast] = useState(false);
+  const list = useRef<HTMLUListElement>(null);
+  const addButton = useRef<HTMLButtonElement>(null);
+  // Where a source was removed with its Remove button focused: the button, and the keyboard focus
+  // with it, are gone (the cards are drawn anew); the next source's Remove button, else the last
+  // one's, else Add source takes the focus.
+  const refocusAt = useRef<number | null>(null);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (refocusAt.current === null) return;
+    const buttons = list.current?.querySelectorAll<HTMLElement>('[data-remove-source]') ?? [];
+    (buttons[Math.min(refocusAt.current, buttons.length - 1)] ?? addButton.current)?.focus();
+    refocusAt.current = null;
+  }, [sources]);
 
   function save(next: CustomVideoSource[], options: { announce?: boolean; removedAt?: number } = {}) {
     const current = latest.current;
@@ -275,6 +289,7 @@ export function CustomSourcesEditor() {
 
   function remove(index: number) {
     if (timer.current !== undefined) announce();
+    if (document.activeElement?.matches('[data-remove-source]')) refocusAt.current = index;
     const next = latest.current.customVideoSources.filter((_, position) => position !== index);
     if (!save(next, { announce: false, removedAt: index })) return;
     announcedUsable.current = announcedUsable.current.filter((_, position) => position !== index);
@@ -302,7 +317,7 @@ export function CustomSourcesEditor() {
         </>
       }
       actions={
-        <Button variant="secondary" size="sm" onClick={add}>
+        <Button ref={addButton} variant="secondary" size="sm" onClick={add}>
           <Plus className="size-4" aria-hidden />
           Add source
         </Button>
@@ -313,7 +328,7 @@ export function CustomSourcesEditor() {
           No custom sources yet. The built-in Library and Trailer sources are always available.
         </p>
       ) : (
-        <ul className="space-y-4 pt-1" aria-label="Custom sources">
+        <ul ref={list} className="space-y-4 pt-1" aria-label="Custom sources">
           {sources.map((source, index) => (
             // Keyed by count and place: adding or removing a source re-reads every card from the settings.
             <SourceCard

@@ -117,7 +117,7 @@ export function SelectRow<T extends string | number>({
           const picked = options.find((option) => String(option.value) === event.target.value);
           if (picked) onChange(picked.value);
         }}
-        className="h-10 w-full shrink-0 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg transition-colors hover:border-white/20 focus:border-gold-400/60 focus:outline-none focus-visible:ring-2 focus-visible:ring-gold-400/50 sm:w-60 hc:border-white/60"
+        className="h-10 w-full shrink-0 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-fg transition-colors hover:border-white/20 focus:border-gold-400/60 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50 sm:w-60 hc:border-white/60"
       >
         {options.map((option) => (
           <option key={String(option.value)} value={String(option.value)}>

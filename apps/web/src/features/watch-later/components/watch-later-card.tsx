@@ -4,6 +4,7 @@ import type { WatchLaterItem } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { RatingBadge, TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
+import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { watchLaterLink, watchLaterWatchPath, watchLaterYear } from '../watch-later-rules.ts';
 
@@ -73,7 +74,10 @@ export function WatchLaterCard({
           </Link>
           <button
             type="button"
-            onClick={() => onRemove(item)}
+            onClick={(event) => {
+              moveFocusBeforeRemoval(event.currentTarget);
+              onRemove(item);
+            }}
             aria-label={`Remove ${title} from Watch Later`}
             title="Remove from Watch Later"
             className="inline-flex size-7 items-center justify-center rounded-md bg-white/5 text-fg-muted transition-colors hover:bg-ember-500/20 hover:text-ember-400"
