@@ -3,9 +3,9 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { registerErrorHandler } from './plugins/errors.ts';
+import { frameworkErrorAnswer, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser, registerUrlNulGuard } from './plugins/json-body.ts';
-import { registerCsrfGuard, registerSecurity } from './plugins/security.ts';
+import { registerCsrfGuard, registerSecurity, securityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -58,6 +58,7 @@ export async function buildApp({
   mailer: givenMailer,
   onRoute,
 }: AppDeps): Promise<FastifyInstance> {
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: logger ?? { level: config.logLevel },
     genReqId: (request) => {
@@ -67,6 +68,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // The router's own refusals run no hook: they get the security headers here.
+    frameworkErrors: (error, request, reply) => frameworkErrorAnswer(error, request, reply.headers(headers)),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -78,7 +81,7 @@ export async function buildApp({
   });
   registerErrorHandler(app);
   registerJsonBodyParser(app);
-  registerSecurity(app, config);
+  registerSecurity(app, headers);
   registerCsrfGuard(app, config);
   // After the security headers' hook, so that its 400 carries them too.
   registerUrlNulGuard(app);

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError, config } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
 
@@ -11,6 +11,7 @@ export const ERROR_STATUS = {
   conflict: 409,
   precondition_failed: 412,
   payload_too_large: 413,
+  uri_too_long: 414,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
@@ -69,6 +70,25 @@ function fromFastifyError(error: FastifyError): AppError | null {
     return new AppError(error.statusCode === 404 ? 'not_found' : 'invalid_input', error.message);
   }
   return null;
+}
+
+/**
+ * Fastify's router answers a URL it cannot route (bad percent-encoding, a path parameter over
+ * maxParamLength) itself, before any route or the error handler, with a shape of its own. Passed
+ * as Fastify's `frameworkErrors`, this answers them in the API's shape instead.
+ */
+export function frameworkErrorAnswer(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError('uri_too_long', 'Invalid path: a part of it is too long')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError('invalid_input', 'Invalid path: it is not a valid URL')
+        : null;
+  if (!appError) {
+    void reply.status(500).send({ error: { code: 'internal', message: 'Internal server error' } });
+    return;
+  }
+  void reply.status(appError.status).send({ error: { code: appError.code, message: appError.message } });
 }
 
 /** The 503 of a request that needed the database while it could not be reached. */

@@ -33,9 +33,9 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  * index.html's inline settings script allowed by its hash ('unsafe-inline' never). Frames allow any https host because users add their own
  * embed sources; those frames are sandboxed by the player.
  */
-export function registerSecurity(app: FastifyInstance, config: Config): void {
+export function securityHeaders(config: Config): Record<string, string> {
   const isHttps = config.publicUrl.startsWith('https:');
-  const headers = helmetHeaders({
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -66,6 +66,10 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
   });
+}
+
+/** Sets `headers` (securityHeaders) on every answer. */
+export function registerSecurity(app: FastifyInstance, headers: Record<string, string>): void {
   app.addHook('onRequest', (request, reply, done) => {
     void reply.headers(headers);
     done();

@@ -36,9 +36,15 @@ export function failFromIssues<T = never>(code: LibraryError['code'], error: z.c
 }
 
 // Field rules shared by history and Watch Later items (product.md §5 "History add").
+/** The largest id or episode number the server stores (a 32-bit integer column). */
+export const MAX_STORED_INTEGER = 2_147_483_647;
 export const movieIdSchema = z
   .number({ message: 'Invalid movie_id provided' })
-  .check(z.int('Invalid movie_id provided'), z.positive('Invalid movie_id provided'));
+  .check(
+    z.int('Invalid movie_id provided'),
+    z.positive('Invalid movie_id provided'),
+    z.lte(MAX_STORED_INTEGER, 'Invalid movie_id provided'),
+  );
 export const movieTitleSchema = z
   .string({ message: 'Invalid movie_title provided' })
   .check(z.refine((title) => title.trim().length > 0, 'Invalid movie_title provided'));

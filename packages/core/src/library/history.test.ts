@@ -80,6 +80,7 @@ describe('addToHistory', () => {
     [{ movie_id: -4 }, 'Invalid movie_id provided', 'movie_id'],
     [{ movie_id: 1.5 }, 'Invalid movie_id provided', 'movie_id'],
     [{ movie_id: '603' }, 'Invalid movie_id provided', 'movie_id'],
+    [{ movie_id: 2_147_483_648 }, 'Invalid movie_id provided', 'movie_id'],
     [{ movie_title: '' }, 'Invalid movie_title provided', 'movie_title'],
     [{ movie_title: '   ' }, 'Invalid movie_title provided', 'movie_title'],
     [{ movie_title: undefined }, 'Invalid movie_title provided', 'movie_title'],

@@ -5,6 +5,7 @@ import {
   fail,
   failFromIssues,
   isoTimestampSchema,
+  MAX_STORED_INTEGER,
   movieIdSchema,
   movieTitleSchema,
   succeed,
@@ -19,7 +20,7 @@ export const HISTORY_LIMIT = 100;
 /** An entry is completed once 90 % of its total duration has been watched (product.md §9). */
 export const COMPLETION_THRESHOLD = 0.9;
 
-const episodePart = z.number().check(z.int(), z.gte(1));
+const episodePart = z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER));
 
 /**
  * A viewing-history entry (product.md §3 "History item", player.md §3 "History entry").

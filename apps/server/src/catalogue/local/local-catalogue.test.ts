@@ -166,6 +166,9 @@ describe('discover', () => {
     const rated = await discover({ vote_average_gte: 8, vote_count_gte: 100000 });
     expect(rated.results.length).toBeGreaterThan(0);
     expect(rated.results.every((item) => item.vote_average >= 8 && item.vote_count >= 100000)).toBe(true);
+    // A bound a real cannot hold (underflow) is no error: it filters as 0 does.
+    const tiny = await discover({ vote_average_gte: 7.948681350971206e-157 });
+    expect(tiny.total_results).toBe((await discover({ vote_average_gte: 0 })).total_results);
     const korean = await discover({ type: 'tv', with_original_language: 'ko' });
     expect(korean.total_results).toBeGreaterThan(5);
     expect(korean.results.every((item) => item.original_language === 'ko')).toBe(true);

@@ -145,6 +145,15 @@ function escapeLike(text: string): string {
  * typo-tolerant: query words are corrected against the titles' vocabulary, then the matching
  * search texts are ranked by text relevance, an exact-title bonus, a matching year and popularity.
  */
+/**
+ * A rating filter as the database can compare it: vote_average is a `real`, and PostgreSQL reads
+ * the bound as one too, refusing a value too close to 0 for a real (7.9e-157: "out of range") with
+ * an error, not an empty page. Ratings have at most three decimals; four keep every bound exact.
+ */
+function voteAverageBound(value: number): number {
+  return Math.round(value * 10_000) / 10_000;
+}
+
 export function createLocalCatalogue(db: Db): CatalogueProvider {
   async function findTitle(type: MediaType, id: number): Promise<TitleRow> {
     const [row] = await db
@@ -201,7 +210,9 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
         eq(titles.mediaType, params.type),
         genreCondition(params.with_genres),
         params.primary_release_year === undefined ? undefined : eq(titles.year, params.primary_release_year),
-        params.vote_average_gte === undefined ? undefined : gte(titles.voteAverage, params.vote_average_gte),
+        params.vote_average_gte === undefined
+          ? undefined
+          : gte(titles.voteAverage, voteAverageBound(params.vote_average_gte)),
         params.vote_count_gte === undefined ? undefined : gte(titles.voteCount, params.vote_count_gte),
         params.with_original_language ? eq(titles.originalLanguage, params.with_original_language) : undefined,
         allowed ? inArray(titles.certification, allowed) : undefined,

@@ -36,11 +36,12 @@ function minutes(seconds: number): string {
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 
 /**
- * A redirect target must be a path on this site or an http(s) address (better-auth then checks
- * the address against the trusted origins). Anything else made better-auth throw on building
- * the URL, a 500 for what is bad input.
+ * A redirect target must be a path on this site or an http(s) address on it. Anything else made
+ * better-auth throw on building the URL, a 500 for what is bad input. better-auth checks addresses
+ * against the trusted origins too, but skips that check when NODE_ENV=test or TEST is set: an open
+ * redirect after sign-in on a server started that way.
  */
-function checkRedirectTargets(request: FastifyRequest): void {
+function checkRedirectTargets(request: FastifyRequest, publicUrl: string): void {
   for (const source of [request.query, request.body]) {
     if (!source || typeof source !== 'object') continue;
     for (const field of REDIRECT_FIELDS) {
@@ -51,8 +52,31 @@ function checkRedirectTargets(request: FastifyRequest): void {
       if (!isPath && !isAddress) {
         throw new AppError('invalid_input', `Invalid ${field}: expected a path on this site or an http(s) address`);
       }
+      if (isAddress && new URL(value).origin !== new URL(publicUrl).origin) {
+        throw new AppError('forbidden', `Invalid ${field}`);
+      }
     }
   }
+}
+
+/** The longest text any better-auth input may be: a signed ID token fits; nothing a person types comes near. */
+export const AUTH_TEXT_LIMIT = 4096;
+
+/**
+ * Refuses a text over AUTH_TEXT_LIMIT in a query or body, naming its field. better-auth sets no
+ * length on most of its inputs and copies some into the address it redirects to (a sign-in's
+ * loginHint, a callback's code): 20,000 characters there made a Location header no HTTP client
+ * reads (Node's stops at 16 KB).
+ */
+function checkTextLengths(value: unknown, where: string[] = [], depth = 0): void {
+  if (typeof value === 'string') {
+    if (value.length > AUTH_TEXT_LIMIT) {
+      throw new AppError('invalid_input', `Invalid ${where.join('.')}: must be ${AUTH_TEXT_LIMIT} characters or fewer`);
+    }
+    return;
+  }
+  if (!value || typeof value !== 'object' || depth > 8) return;
+  for (const [key, item] of Object.entries(value)) checkTextLengths(item, [...where, key], depth + 1);
 }
 
 /** Refuses an attempt over the per-account limit with 429 before better-auth sees it. */
@@ -80,7 +104,9 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
-      checkRedirectTargets(request);
+      checkTextLengths(request.query);
+      checkTextLengths(request.body);
+      checkRedirectTargets(request, publicUrl);
       await enforceAccountLimit(db, request, reply);
       const response = await auth.handler(toFetchRequest(request, publicUrl));
       void reply.status(response.status);

@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { AUTH_TEXT_LIMIT } from './auth.routes.ts';
 
 const ORIGIN = 'http://localhost:3000';
 let t: TestApp;
@@ -70,6 +71,41 @@ describe('social sign-in', () => {
     expect(url.searchParams.get('state')).toBeTruthy();
     // The state cookie ties the callback to this browser.
     expect(String(response.headers['set-cookie'])).toContain('HttpOnly');
+  });
+
+  it('refuses a text too long for an address, naming it, before it reaches a redirect', async () => {
+    const hint = 'x'.repeat(AUTH_TEXT_LIMIT);
+    const fits = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'github', callbackURL: '/', loginHint: hint },
+      headers: { origin: ORIGIN },
+      remoteAddress: freshAddress(),
+    });
+    expect(fits.statusCode).toBe(200);
+    expect(new URL(fits.json().url as string).searchParams.get('login_hint')).toBe(hint);
+
+    const tooLong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/social',
+      payload: { provider: 'github', callbackURL: '/', loginHint: `${hint}x` },
+      headers: { origin: ORIGIN },
+      remoteAddress: freshAddress(),
+    });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json()).toEqual({
+      error: { code: 'invalid_input', message: `Invalid loginHint: must be ${AUTH_TEXT_LIMIT} characters or fewer` },
+    });
+    const callback = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/callback/github',
+      payload: { code: 'c'.repeat(20_000), state: 'xyz' },
+      headers: { origin: ORIGIN },
+      remoteAddress: freshAddress(),
+    });
+    expect(callback.statusCode).toBe(400);
+    expect(callback.json().error.message).toBe(`Invalid code: must be ${AUTH_TEXT_LIMIT} characters or fewer`);
+    expect(callback.headers.location).toBeUndefined();
   });
 
   it('refuses a provider that is not configured', async () => {

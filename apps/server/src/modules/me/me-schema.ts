@@ -1,4 +1,4 @@
-import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { user } from '../auth/auth-schema.ts';
 
 /**
@@ -23,8 +23,8 @@ export const viewingHistory = pgTable(
     moviePoster: text('movie_poster'),
     contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
     watchedAt: timestamp('watched_at', { withTimezone: true, mode: 'string' }).notNull(),
-    durationWatched: real('duration_watched').notNull().default(0),
-    totalDuration: real('total_duration'),
+    durationWatched: doublePrecision('duration_watched').notNull().default(0),
+    totalDuration: doublePrecision('total_duration'),
     completed: boolean('completed').notNull().default(false),
     seasonNumber: integer('season_number'),
     episodeNumber: integer('episode_number'),
@@ -52,7 +52,7 @@ export const watchLater = pgTable(
     moviePoster: text('movie_poster'),
     movieOverview: text('movie_overview'),
     movieReleaseDate: text('movie_release_date'),
-    movieVoteAverage: real('movie_vote_average'),
+    movieVoteAverage: doublePrecision('movie_vote_average'),
     contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'string' }).notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),

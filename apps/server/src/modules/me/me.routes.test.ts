@@ -105,6 +105,32 @@ describe('/api/me', () => {
     expect(settings.updated_at).toBe('2026-11-20T09:00:00.000Z');
   });
 
+  it('keeps any number a client can send exactly, and refuses ids and episodes the database cannot hold', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const at = '2026-11-20T10:00:00.000Z';
+    const extreme = { ...historyItem(11, at), duration_watched: 1e308, total_duration: 5e-324 };
+    const rated = { ...watchLaterItem(12), movie_vote_average: 1e-300 };
+    const stored = await sync(cookie, [
+      { op: 'upsert', store: 'history', item: extreme, at },
+      { op: 'upsert', store: 'watch_later', item: rated, at },
+    ]);
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json().history[0]).toMatchObject({ duration_watched: 1e308, total_duration: 5e-324 });
+    expect(stored.json().watch_later[0]).toMatchObject({ movie_vote_average: 1e-300 });
+
+    for (const [item, field] of [
+      [{ ...historyItem(2 ** 31, at) }, 'movie_id'],
+      [{ ...historyItem(13, at, 1, 2 ** 31) }, 'episode_number'],
+      [{ ...historyItem(13, at, 2 ** 31, 1) }, 'season_number'],
+    ] as const) {
+      const refused = await sync(cookie, [{ op: 'upsert', store: 'history', item, at }]);
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().error.message).toMatch(new RegExp(`^Invalid operations\\.0\\.item\\.${field}`));
+    }
+    const refused = await sync(cookie, [{ op: 'upsert', store: 'watch_later', item: watchLaterItem(2 ** 31), at }]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('names the bad field of an invalid operation', async () => {
     const { cookie } = await signedInUser(t.app);
     const response = await sync(cookie, [
