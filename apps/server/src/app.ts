@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { frameworkErrorAnswer, registerErrorHandler } from './plugins/errors.ts';
+import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser, registerUrlNulGuard } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity, securityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
@@ -70,6 +70,7 @@ export async function buildApp({
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // The router's own refusals run no hook: they get the security headers here.
     frameworkErrors: (error, request, reply) => frameworkErrorAnswer(error, request, reply.headers(headers)),
+    clientErrorHandler: (error, socket) => clientErrorAnswer(error, socket, headers),
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
@@ -109,6 +110,7 @@ export async function buildApp({
     });
   const auth = createAuth({
     db: database.db,
+    hasTransactions: database.kind === 'postgres',
     config,
     mailer,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),

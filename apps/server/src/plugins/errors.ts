@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { $ZodError, config } from 'zod/v4/core';
 import { en } from 'zod/v4/locales';
@@ -9,9 +11,11 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  request_timeout: 408,
   precondition_failed: 412,
   payload_too_large: 413,
   uri_too_long: 414,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   range_not_satisfiable: 416,
   rate_limited: 429,
@@ -89,6 +93,34 @@ export function frameworkErrorAnswer(error: FastifyError, _request: FastifyReque
     return;
   }
   void reply.status(appError.status).send({ error: { code: appError.code, message: appError.message } });
+}
+
+/**
+ * Node's HTTP parser refuses some requests before Fastify sees them (headers or a URL over 16 KB,
+ * bytes that are no HTTP, a request that took too long to arrive). Passed as Fastify's
+ * `clientErrorHandler`, this answers them on the socket in the API's shape, with `headers` (the
+ * security headers), and closes it, as Node's own handler does.
+ */
+export function clientErrorAnswer(error: NodeJS.ErrnoException, socket: Duplex, headers: Record<string, string>): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [code, message]: [ErrorCode, string] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? ['headers_too_large', 'The request headers (with the address) are too large']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? ['request_timeout', 'The request took too long to arrive']
+        : ['invalid_input', 'The request is not valid HTTP'];
+  const status = ERROR_STATUS[code];
+  const body = JSON.stringify({ error: { code, message } });
+  if (socket.writable) {
+    const lines = Object.entries({
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': String(Buffer.byteLength(body)),
+      connection: 'close',
+    }).map(([name, value]) => `${name}: ${value}`);
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);
+  }
+  socket.destroy();
 }
 
 /** The 503 of a request that needed the database while it could not be reached. */

@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Db } from '../../db/client.ts';
-import { AppError, DATABASE_UNAVAILABLE_MESSAGE, ERROR_STATUS, type ErrorCode } from '../../plugins/errors.ts';
+import {
+  AppError,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  ERROR_STATUS,
+  isDatabaseUnavailable,
+  type ErrorCode,
+} from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
-import type { Auth } from './auth.ts';
+import { authFailures, type Auth } from './auth.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
 function codeForStatus(status: number): ErrorCode {
@@ -108,7 +114,8 @@ export async function authRoutes(
       checkTextLengths(request.body);
       checkRedirectTargets(request, publicUrl);
       await enforceAccountLimit(db, request, reply);
-      const response = await auth.handler(toFetchRequest(request, publicUrl));
+      const failure: { error?: unknown } = {};
+      const response = await authFailures.run(failure, () => auth.handler(toFetchRequest(request, publicUrl)));
       void reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') void reply.header(key, value);
@@ -125,9 +132,13 @@ export async function authRoutes(
         } catch {
           body = {};
         }
-        // better-auth answers a bare 500 whatever went wrong; a database that does not answer is a 503.
-        if (response.status >= 500 && !(await isDatabaseUp())) {
-          return reply.status(503).send({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
+        // better-auth answers a bare 500 whatever went wrong; a database that does not answer, or
+        // that dropped this request's connection (a restart ends every session), is a 503.
+        if (response.status >= 500) {
+          request.log.error({ err: failure.error }, 'better-auth failed');
+          if (isDatabaseUnavailable(failure.error) || !(await isDatabaseUp())) {
+            return reply.status(503).send({ error: { code: 'unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } });
+          }
         }
         const code = codeForStatus(response.status);
         const message =

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -11,6 +12,13 @@ import { account, rateLimit, session, user, userProfiles, verification } from '.
 
 export interface AuthDeps {
   db: Db;
+  /**
+   * Whether better-auth writes a sign-up in one transaction (PostgreSQL). Not on PGlite: it has one
+   * connection, which the transaction holds, so the user hooks' own queries would wait on it for
+   * ever; and an in-process database cannot lose its connection between two statements, which is
+   * what the transaction guards against (a user left without the account that holds its password).
+   */
+  hasTransactions: boolean;
   config: Config;
   mailer: Mailer;
   secret: string;
@@ -28,12 +36,24 @@ async function isUsernameTaken(db: Db, username: string, exceptUserId?: string):
 }
 
 /**
+ * The error that made better-auth fail the request under way, if any. better-auth answers every
+ * failure as a bare 500; auth.routes.ts reads the cause here to answer a database that dropped the
+ * request's connection with a 503, as every other route does.
+ */
+export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
+
+function keepFailure(error: unknown): void {
+  const scope = authFailures.getStore();
+  if (scope && error !== undefined) scope.error ??= error;
+}
+
+/**
  * better-auth on the project database: e-mail and password (confirmation required before
  * signing in), password reset by e-mail, social providers enabled by environment variables,
  * rate limits kept in the database (shared by every app server), scrypt password hashes
  * (memory-hard). The sign-up name is the optional username; a user_profiles row is made with it.
  */
-export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+export function createAuth({ db, hasTransactions, config, mailer, secret }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https:');
   const socialProviders = {
     ...(config.oauth.github ? { github: config.oauth.github } : {}),
@@ -48,7 +68,11 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user, session, account, verification, rateLimit },
+      transaction: hasTransactions,
+    }),
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
@@ -114,6 +138,19 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       cookiePrefix: 'marquee',
       useSecureCookies: isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
+    },
+    // Where better-auth turns an error into its 500: some endpoints throw it on (onError), others
+    // log it and throw a bare one (get-session). The route logs the failure with the request's id.
+    onAPIError: {
+      onError(error) {
+        keepFailure(error);
+      },
+    },
+    logger: {
+      level: 'error',
+      log(_level, _message, ...args) {
+        keepFailure(args.find((arg) => arg instanceof Error));
+      },
     },
     databaseHooks: {
       user: {

@@ -159,6 +159,11 @@ describe('comments', () => {
     const response = await t.app.inject(`/api/comments/counts?items=movie:${title},tv:${title},movie:999999`);
     expect(response.json()).toEqual({ counts: { [`movie:${title}`]: 1, [`tv:${title}`]: 0, 'movie:999999': 0 } });
     expect((await t.app.inject('/api/comments/counts?items=book:1')).statusCode).toBe(400);
+    // Ids are 32-bit in the database: a larger one is bad input, not a failed query.
+    expect((await t.app.inject('/api/comments/counts?items=movie:2147483647')).statusCode).toBe(200);
+    const tooLarge = await t.app.inject('/api/comments/counts?items=movie:1,tv:8654517558');
+    expect(tooLarge.statusCode).toBe(400);
+    expect(tooLarge.json().error.message).toBe('Invalid items: has an id over 2147483647');
   });
 
   it('limits how fast one person can post', async () => {

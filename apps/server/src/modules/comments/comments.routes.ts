@@ -44,10 +44,15 @@ const newComment = z
     parent_id: z.string().uuid('is not a comment id').nullable().optional(),
   })
   .strict();
-const countsQuery = z.object({
+/** GET /api/comments/counts: up to 100 `type:id` pairs; ids are 32-bit in the database. */
+export const countsQuery = z.object({
   items: z
     .string()
-    .regex(/^(movie|tv):\d{1,10}(,(movie|tv):\d{1,10}){0,99}$/, 'must be up to 100 type:id pairs joined by commas'),
+    .regex(/^(movie|tv):\d{1,10}(,(movie|tv):\d{1,10}){0,99}$/, 'must be up to 100 type:id pairs joined by commas')
+    .refine(
+      (items) => items.split(',').every((item) => Number(item.split(':')[1]) <= 2_147_483_647),
+      'has an id over 2147483647',
+    ),
 });
 
 async function ownComment(db: Db, id: string, userId: string) {

@@ -222,6 +222,15 @@ describe('/api/me/profile', () => {
     expect(badAvatar.statusCode).toBe(400);
     expect(badAvatar.json().error.message).toBe('Invalid avatar_url: must start with http:// or https://');
     expect((await patch(ada.cookie, { email: 'x@example.org' })).statusCode).toBe(400);
+    // A body that is JSON but no object is refused, not read as "change nothing".
+    const notAnObject = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/me/profile',
+      payload: 'null',
+      headers: { cookie: ada.cookie, origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    });
+    expect(notAnObject.statusCode).toBe(400);
+    expect(notAnObject.json().error.code).toBe('invalid_input');
 
     const check = (cookie: string | undefined, name: string) =>
       t.app.inject({ url: `/api/profiles/username-available?username=${name}`, headers: cookie ? { cookie } : {} });

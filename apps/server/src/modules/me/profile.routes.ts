@@ -50,7 +50,8 @@ export async function profileRoutes(app: FastifyInstance, db: Db): Promise<void>
 
   app.patch('/api/me/profile', async (request) => {
     const user = await requireUser(app, request);
-    const patch = parseOrThrow(profilePatchSchema, request.body ?? {}, 'body');
+    // No body changes nothing; a body that is not an object (null, a list) is refused.
+    const patch = parseOrThrow(profilePatchSchema, request.body === undefined ? {} : request.body, 'body');
     if (patch.username && (await isUsernameTaken(db, patch.username, user.id))) {
       throw new AppError('conflict', 'Username is already taken');
     }
