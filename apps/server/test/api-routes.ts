@@ -1,14 +1,22 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
+import { mediaFileId } from '../src/modules/media/media-library.ts';
+import { INPUTS, type RouteInput } from './route-schemas.ts';
+import { tableDigests } from './table-digest.ts';
 import type { HttpAnswer, HttpRequest } from './test-server.ts';
 
 /**
  * Every API route with one valid request each: the table the security and fuzz suites attack.
  * A new route is one line here (its path, its parameters and query with a valid value each, a
- * valid body, whether it needs a session); both suites then cover it.
+ * valid body, whether it needs a session, the schemas of its inputs); both suites then cover it.
+ * The valid requests are valid on the fuzz suite's server (test/resilience/fuzz.test.ts), which
+ * has the local catalogue, its curated lists, MEDIA_FIXTURES as MEDIA_DIR, GitHub sign-in (against
+ * test/fake-github.ts) and the user someone@example.org; that suite checks that each one succeeds.
  */
 export interface ApiRoute {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: 'GET' | 'HEAD' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   /** With `:name` placeholders filled from `params`. */
   path: string;
   params?: Record<string, string>;
@@ -28,7 +36,51 @@ export interface ApiRoute {
   ownUser?: boolean;
   /** Answers an event stream that stays open: read the status and headers, then hang up. */
   stream?: boolean;
+  /** The schemas its inputs are parsed with (test/route-schemas.ts); better-auth's endpoints bring their own. */
+  input?: RouteInput;
+  /**
+   * Makes what its valid request needs and cannot name in advance (a comment of the sender's
+   * own, a token from an e-mail): the parts returned replace the row's.
+   */
+  prepare?: (fixture: RouteFixture) => Promise<ValidParts>;
+  /** A success uses up what `prepare` made (a deleted comment, a spent token): prepare again after one. */
+  consumes?: boolean;
+  /**
+   * Tables that even a refused request may change, and why: a sign-in's state is single-use, spent
+   * by any callback that brings it, whatever else is wrong with it, so that it cannot be replayed.
+   */
+  spentByRefusal?: readonly string[];
+  /**
+   * The status its valid request gets when that is not a 2xx: a redirect that is its success, or
+   * what an endpoint this configuration leaves off answers (the reason is beside the row).
+   */
+  answers?: number;
 }
+
+/** What `prepare` may replace in a route's valid request. */
+export interface ValidParts {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/** What a route's `prepare` works with. */
+export interface RouteFixture {
+  /** Sends a request to the server under test, from an address of its own. */
+  send(request: HttpRequest): Promise<HttpAnswer>;
+  database: Pick<Database, 'rows'>;
+  /** The user the valid request is sent as. */
+  user: { cookie: string; userId: string; email: string };
+  /** Moves the app's clock forward (past a cooldown). */
+  skipAhead(ms: number): void;
+}
+
+/** The media folder of the browser tests, MEDIA_DIR of the fuzz suite's server. */
+export const MEDIA_FIXTURES = path.resolve(import.meta.dirname, '../../web/e2e/fixtures/media');
+export const MEDIA_FIXTURE_FILE = 'Memento (2001).webm';
+/** The password of every user the suites make. */
+export const PASSWORD = 'correct-horse';
 
 const at = '2026-11-20T10:00:00.000Z';
 export const historyItem = (id: number) => ({
@@ -47,6 +99,75 @@ export const historyItem = (id: number) => ({
   episode_title: null,
 });
 
+let made = 0;
+/** An e-mail address nobody has used yet. */
+export const freshEmail = (what: string) => `${what}-${++made}-${Date.now().toString(36)}@example.org`;
+
+/** A comment of `userId` on movie 550, straight into the table (the API allows 10 a minute). */
+async function insertComment(fixture: RouteFixture): Promise<string> {
+  const [row] = await fixture.database.rows<{ id: string }>(
+    sql`insert into comments (user_id, content_type, content_id, content) values (${fixture.user.userId}, 'movie', 550, 'Written by the fixture.') returning id`,
+  );
+  return row!.id;
+}
+
+/** A GitHub account linked to the sender (as a finished social sign-in leaves it), by its row id. */
+async function linkGitHubAccount(fixture: RouteFixture): Promise<string> {
+  const id = `fuzz-github-${randomUUID()}`;
+  await fixture.database.rows(
+    sql`insert into account (id, account_id, provider_id, user_id, access_token, refresh_token, access_token_expires_at, scope, created_at, updated_at)
+        values (${id}, ${randomUUID()}, 'github', ${fixture.user.userId}, 'gho_fixture', 'ghr_fixture', now() + interval '1 hour', 'read:user,user:email', now(), now())`,
+  );
+  return id;
+}
+
+/**
+ * The newest link to `path` mailed to `to`, from the dev outbox (newest mail first). better-auth sends some mails after
+ * it has answered (the reset link): the outbox is read again until the mail is there.
+ */
+async function mailedLink(fixture: RouteFixture, to: string, path: string): Promise<URL> {
+  for (let tries = 0; tries < 50; tries++) {
+    const outbox = (await fixture.send({ url: '/api/dev/outbox' })).json().results as Array<{
+      to: string;
+      links: string[];
+    }>;
+    const link = outbox
+      .filter((candidate) => candidate.to === to)
+      .flatMap((mail) => mail.links.map((address) => new URL(address)))
+      .find((address) => address.pathname.startsWith(path));
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no link to ${path} mailed to ${to} in the outbox`);
+}
+
+/** Signs up a user and leaves the e-mail unconfirmed; the confirmation link is in the outbox. */
+async function unconfirmedUser(fixture: RouteFixture): Promise<string> {
+  const email = freshEmail('unconfirmed');
+  const answer = await fixture.send({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email, password: PASSWORD, name: '' },
+  });
+  if (answer.statusCode !== 200) throw new Error(`sign-up failed: ${answer.body}`);
+  return email;
+}
+
+/** A password-reset token for a user of its own (requests are limited to 3 an hour per account). */
+async function resetToken(fixture: RouteFixture): Promise<string> {
+  const email = await unconfirmedUser(fixture);
+  const answer = await fixture.send({
+    method: 'POST',
+    url: '/api/auth/request-password-reset',
+    headers: { origin: 'http://localhost:3000' },
+    payload: { email, redirectTo: '/reset-password' },
+  });
+  if (answer.statusCode !== 200) throw new Error(`reset request failed: ${answer.body}`);
+  const link = await mailedLink(fixture, email, '/api/auth/reset-password/');
+  return link.pathname.split('/').pop()!;
+}
+
 export const API_ROUTES: ApiRoute[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/config' },
@@ -64,46 +185,87 @@ export const API_ROUTES: ApiRoute[] = [
       with_original_language: 'en',
       certification: 'pg13',
     },
+    input: INPUTS.discover,
   },
-  { method: 'GET', path: '/api/catalogue/search', query: { q: 'godfather', page: '1' } },
+  { method: 'GET', path: '/api/catalogue/search', query: { q: 'godfather', page: '1' }, input: INPUTS.search },
   {
     method: 'GET',
     path: '/api/catalogue/top-rated',
     query: { type: 'movie', period: 'all-time', vote_count_gte: '100', page: '1' },
+    input: INPUTS.topRated,
   },
-  { method: 'GET', path: '/api/catalogue/genres', query: { type: 'tv' } },
-  { method: 'GET', path: '/api/catalogue/movie/:id', params: { id: '550' } },
-  { method: 'GET', path: '/api/catalogue/tv/:id', params: { id: '1396' } },
-  { method: 'GET', path: '/api/catalogue/tv/:id/season/:n', params: { id: '1396', n: '1' } },
-  { method: 'GET', path: '/api/catalogue/:type/:id/similar', params: { type: 'movie', id: '550' } },
+  { method: 'GET', path: '/api/catalogue/genres', query: { type: 'tv' }, input: INPUTS.genres },
+  { method: 'GET', path: '/api/catalogue/movie/:id', params: { id: '550' }, input: INPUTS.titleId },
+  // Series 1 is Breaking Bad in the local catalogue.
+  { method: 'GET', path: '/api/catalogue/tv/:id', params: { id: '1' }, input: INPUTS.titleId },
+  { method: 'GET', path: '/api/catalogue/tv/:id/season/:n', params: { id: '1', n: '1' }, input: INPUTS.season },
+  {
+    method: 'GET',
+    path: '/api/catalogue/:type/:id/similar',
+    params: { type: 'movie', id: '550' },
+    input: INPUTS.similar,
+  },
   {
     method: 'GET',
     path: '/api/art/:size/:kind/:type/:file',
     params: { size: 'w342', kind: 'poster', type: 'movie', file: '550.svg' },
+    input: INPUTS.titleArt,
   },
   {
     method: 'GET',
     path: '/api/art/:size/still/tv/:id/:season/:file',
-    params: { size: 'w400', id: '1396', season: '1', file: '1.svg' },
+    params: { size: 'w400', id: '1', season: '1', file: '1.svg' },
+    input: INPUTS.still,
   },
-  { method: 'GET', path: '/api/profiles/username-available', query: { username: 'someone' } },
-  { method: 'GET', path: '/api/lists', query: { page: '1' } },
-  { method: 'GET', path: '/api/lists/:id', params: { id: 'most-voted-films' }, query: { page: '1' } },
+  {
+    method: 'GET',
+    path: '/api/profiles/username-available',
+    query: { username: 'someone' },
+    input: INPUTS.usernameAvailable,
+  },
+  { method: 'GET', path: '/api/lists', query: { page: '1' }, input: INPUTS.lists },
+  {
+    method: 'GET',
+    path: '/api/lists/:id',
+    params: { id: 'most-voted-films' },
+    query: { page: '1' },
+    input: INPUTS.list,
+  },
   {
     method: 'GET',
     path: '/api/recommend',
     query: {
       q: 'something scary but funny',
       type: 'movie',
-      watched: 'movie:550,tv:1396',
+      watched: 'movie:550,tv:1',
       genres: '18,35',
       personalize: 'true',
     },
+    input: INPUTS.recommend,
   },
   { method: 'GET', path: '/api/media/library' },
-  { method: 'GET', path: '/api/media/title/:type/:id', params: { type: 'movie', id: '550' } },
-  { method: 'GET', path: '/api/media/stream/:id', params: { id: '0123456789abcdef01234567' } },
-  { method: 'POST', path: '/api/media/rescan' },
+  {
+    method: 'GET',
+    path: '/api/media/title/:type/:id',
+    params: { type: 'movie', id: '550' },
+    input: INPUTS.mediaTitle,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/stream/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    input: INPUTS.mediaStream,
+  },
+  {
+    method: 'POST',
+    path: '/api/media/rescan',
+    // One rescan per 30 s (RESCAN_COOLDOWN_S): the clock moves past the cooldown of the last one.
+    prepare: async (fixture) => {
+      fixture.skipAhead(31_000);
+      return {};
+    },
+    consumes: true,
+  },
   { method: 'GET', path: '/api/diagnostics/db' },
   {
     method: 'POST',
@@ -117,6 +279,7 @@ export const API_ROUTES: ApiRoute[] = [
       message: 'A message.',
       rating: 4,
     }),
+    input: INPUTS.feedback,
   },
   {
     method: 'POST',
@@ -127,29 +290,57 @@ export const API_ROUTES: ApiRoute[] = [
       events: [{ name: 'search', params: { term: 'alien' }, at, session_id: 'fuzz-session-1', page: '/search' }],
       consent: { shareWatchHistory: true },
     }),
+    input: INPUTS.events,
   },
-  { method: 'GET', path: '/api/comments', query: { content_type: 'movie', content_id: '550' } },
-  { method: 'GET', path: '/api/comments/count', query: { content_type: 'movie', content_id: '550' } },
-  { method: 'GET', path: '/api/comments/counts', query: { items: 'movie:550,tv:1396' } },
+  {
+    method: 'GET',
+    path: '/api/comments',
+    query: { content_type: 'movie', content_id: '550' },
+    input: INPUTS.titleQuery,
+  },
+  {
+    method: 'GET',
+    path: '/api/comments/count',
+    query: { content_type: 'movie', content_id: '550' },
+    input: INPUTS.titleQuery,
+  },
+  { method: 'GET', path: '/api/comments/counts', query: { items: 'movie:550,tv:1' }, input: INPUTS.counts },
   {
     method: 'POST',
     path: '/api/comments',
     session: true,
     mutates: true,
     body: () => ({ content_type: 'movie', content_id: 550, content: 'A fine film.' }),
+    input: INPUTS.newComment,
+    // A reply, so that parent_id is an input too.
+    prepare: async (fixture) => ({
+      body: {
+        content_type: 'movie',
+        content_id: 550,
+        content: 'A fine film.',
+        parent_id: await insertComment(fixture),
+      },
+    }),
   },
   {
     method: 'PATCH',
     path: '/api/comments/:id',
     params: { id: '00000000-0000-4000-8000-000000000000' },
     session: true,
+    mutates: true,
     body: () => ({ content: 'Edited.' }),
+    input: INPUTS.editComment,
+    prepare: async (fixture) => ({ params: { id: await insertComment(fixture) } }),
   },
   {
     method: 'DELETE',
     path: '/api/comments/:id',
     params: { id: '00000000-0000-4000-8000-000000000000' },
     session: true,
+    mutates: true,
+    input: INPUTS.commentId,
+    prepare: async (fixture) => ({ params: { id: await insertComment(fixture) } }),
+    consumes: true,
   },
   { method: 'GET', path: '/api/me/history', session: true },
   { method: 'GET', path: '/api/me/watch-later', session: true },
@@ -161,6 +352,7 @@ export const API_ROUTES: ApiRoute[] = [
     session: true,
     mutates: true,
     body: () => ({ username: 'film_fan', avatar_url: 'https://example.org/me.png' }),
+    input: INPUTS.profile,
   },
   {
     method: 'POST',
@@ -168,45 +360,95 @@ export const API_ROUTES: ApiRoute[] = [
     session: true,
     mutates: true,
     body: () => ({ operations: [{ op: 'upsert', store: 'history', item: historyItem(550), at }] }),
+    input: INPUTS.sync,
   },
   {
     method: 'POST',
     path: '/api/auth/sign-up/email',
     mutates: true,
-    body: () => ({ email: 'new-user@example.org', password: 'correct-horse', name: '' }),
+    body: () => ({ email: 'new-user@example.org', password: PASSWORD, name: '' }),
+    input: INPUTS.signUp,
+    prepare: async () => ({ body: { email: freshEmail('new-user'), password: PASSWORD, name: '' } }),
+    consumes: true,
   },
   {
     method: 'POST',
     path: '/api/auth/sign-in/email',
-    body: () => ({ email: 'someone@example.org', password: 'correct-horse' }),
+    mutates: true,
+    body: () => ({ email: 'someone@example.org', password: PASSWORD }),
   },
-  { method: 'GET', path: '/api/comments/stream', query: { content_type: 'movie', content_id: '550' }, stream: true },
+  {
+    method: 'GET',
+    path: '/api/comments/stream',
+    query: { content_type: 'movie', content_id: '550' },
+    stream: true,
+    input: INPUTS.titleQuery,
+  },
   { method: 'GET', path: '/api/dev/outbox' },
-  { method: 'GET', path: '/api/dev/events', query: { session_id: 'fuzz-session-1' } },
+  { method: 'GET', path: '/api/dev/events', query: { session_id: 'fuzz-session-1' }, input: INPUTS.devEvents },
   // better-auth's endpoints, all behind the one /api/auth/* route (auth.api lists them).
   { method: 'GET', path: '/api/auth/get-session' },
-  { method: 'POST', path: '/api/auth/get-session' },
+  // Off unless session.deferSessionRefresh is set, which Marquee does not.
+  { method: 'POST', path: '/api/auth/get-session', answers: 405 },
   { method: 'GET', path: '/api/auth/ok' },
-  { method: 'GET', path: '/api/auth/error', query: { error: 'state_mismatch' } },
+  // better-auth's error page shows any error code, or none, and stores nothing.
+  { method: 'GET', path: '/api/auth/error', query: { error: 'state_mismatch' }, input: INPUTS.errorPage },
   { method: 'POST', path: '/api/auth/sign-out', ownUser: true, mutates: true, body: () => ({}) },
   {
     method: 'POST',
     path: '/api/auth/sign-in/social',
+    mutates: true,
     body: () => ({ provider: 'github', callbackURL: '/settings' }),
   },
-  { method: 'GET', path: '/api/auth/callback/:id', params: { id: 'github' }, query: { code: 'abc', state: 'xyz' } },
+  {
+    method: 'GET',
+    path: '/api/auth/callback/:id',
+    params: { id: 'github' },
+    query: { code: 'abc', state: 'xyz' },
+    mutates: true,
+    spentByRefusal: ['verification'],
+    // The state of a sign-in that was started, with its cookie; GitHub answers from fake-github.ts.
+    prepare: async (fixture) => {
+      const started = await fixture.send({
+        method: 'POST',
+        url: '/api/auth/sign-in/social',
+        headers: { origin: 'http://localhost:3000' },
+        payload: { provider: 'github', callbackURL: '/settings' },
+      });
+      const state = new URL(started.json().url).searchParams.get('state')!;
+      const cookie = ([] as string[])
+        .concat(started.headers['set-cookie'] ?? [])
+        .map((value) => value.split(';')[0]!)
+        .join('; ');
+      return { params: { id: 'github' }, query: { code: 'abc', state }, headers: { cookie } };
+    },
+    consumes: true,
+    answers: 302,
+  },
+  // A form_post callback: redirected to the GET callback with its fields as the query.
   {
     method: 'POST',
     path: '/api/auth/callback/:id',
     params: { id: 'github' },
     body: () => ({ code: 'abc', state: 'xyz' }),
+    answers: 302,
   },
-  { method: 'GET', path: '/api/auth/verify-email', query: { token: 'not-a-real-token', callbackURL: '/' } },
+  {
+    method: 'GET',
+    path: '/api/auth/verify-email',
+    query: { token: 'not-a-real-token', callbackURL: '/' },
+    mutates: true,
+    prepare: async (fixture) => {
+      const link = await mailedLink(fixture, await unconfirmedUser(fixture), '/api/auth/verify-email');
+      return { query: { token: link.searchParams.get('token')!, callbackURL: '/' } };
+    },
+    answers: 302,
+  },
   {
     method: 'POST',
     path: '/api/auth/send-verification-email',
-    mutates: true,
     body: () => ({ email: 'someone@example.org', callbackURL: '/' }),
+    prepare: async (fixture) => ({ body: { email: await unconfirmedUser(fixture), callbackURL: '/' } }),
   },
   {
     method: 'POST',
@@ -214,14 +456,30 @@ export const API_ROUTES: ApiRoute[] = [
     mutates: true,
     body: () => ({ email: 'someone@example.org', redirectTo: '/reset-password' }),
   },
-  { method: 'GET', path: '/api/auth/reset-password/:token', params: { token: 'abcdef' }, query: { callbackURL: '/' } },
+  {
+    method: 'GET',
+    path: '/api/auth/reset-password/:token',
+    params: { token: 'abcdef' },
+    query: { callbackURL: '/' },
+    prepare: async (fixture) => ({ params: { token: await resetToken(fixture) }, query: { callbackURL: '/' } }),
+    answers: 302,
+  },
   {
     method: 'POST',
     path: '/api/auth/reset-password',
     mutates: true,
     body: () => ({ newPassword: 'another-horse', token: 'not-a-real-token' }),
+    input: INPUTS.passwords,
+    prepare: async (fixture) => ({ body: { newPassword: 'another-horse', token: await resetToken(fixture) } }),
+    consumes: true,
   },
-  { method: 'POST', path: '/api/auth/verify-password', session: true, body: () => ({ password: 'correct-horse' }) },
+  {
+    method: 'POST',
+    path: '/api/auth/verify-password',
+    session: true,
+    body: () => ({ password: PASSWORD }),
+    input: INPUTS.passwords,
+  },
   {
     method: 'POST',
     path: '/api/auth/change-email',
@@ -236,9 +494,19 @@ export const API_ROUTES: ApiRoute[] = [
     session: true,
     ownUser: true,
     mutates: true,
-    body: () => ({ currentPassword: 'correct-horse', newPassword: 'another-horse', revokeOtherSessions: true }),
+    body: () => ({ currentPassword: PASSWORD, newPassword: 'another-horse', revokeOtherSessions: true }),
+    input: INPUTS.passwords,
   },
-  { method: 'POST', path: '/api/auth/update-session', session: true, ownUser: true, mutates: true, body: () => ({}) },
+  // No session field is the client's to set (no additionalFields): every body is refused.
+  {
+    method: 'POST',
+    path: '/api/auth/update-session',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({}),
+    answers: 400,
+  },
   {
     method: 'POST',
     path: '/api/auth/update-user',
@@ -247,15 +515,22 @@ export const API_ROUTES: ApiRoute[] = [
     mutates: true,
     body: () => ({ name: 'renamed', image: 'https://example.org/me.png' }),
   },
+  // Account deletion is not enabled (user.deleteUser): both deletion routes answer 404.
   {
     method: 'POST',
     path: '/api/auth/delete-user',
     session: true,
     ownUser: true,
     mutates: true,
-    body: () => ({ password: 'correct-horse', callbackURL: '/' }),
+    body: () => ({ password: PASSWORD, callbackURL: '/' }),
+    answers: 404,
   },
-  { method: 'GET', path: '/api/auth/delete-user/callback', query: { token: 'not-a-real-token', callbackURL: '/' } },
+  {
+    method: 'GET',
+    path: '/api/auth/delete-user/callback',
+    query: { token: 'not-a-real-token', callbackURL: '/' },
+    answers: 404,
+  },
   { method: 'GET', path: '/api/auth/list-sessions', session: true },
   {
     method: 'POST',
@@ -278,25 +553,70 @@ export const API_ROUTES: ApiRoute[] = [
     method: 'POST',
     path: '/api/auth/link-social',
     session: true,
+    mutates: true,
     body: () => ({ provider: 'github', callbackURL: '/settings' }),
   },
   { method: 'GET', path: '/api/auth/list-accounts', session: true },
+  // accountId is the account's row id; prepare links a GitHub account to the sender.
   {
     method: 'POST',
     path: '/api/auth/unlink-account',
     session: true,
     ownUser: true,
     mutates: true,
-    body: () => ({ providerId: 'github', accountId: '12345' }),
+    body: () => ({ accountId: 'fuzz-github-account' }),
+    prepare: async (fixture) => ({ body: { accountId: await linkGitHubAccount(fixture) } }),
+    consumes: true,
   },
   // These two check their body before the session.
-  { method: 'POST', path: '/api/auth/refresh-token', body: () => ({ providerId: 'github' }) },
-  { method: 'POST', path: '/api/auth/get-access-token', body: () => ({ providerId: 'github' }) },
-  { method: 'GET', path: '/api/auth/account-info', session: true, query: { accountId: '12345' } },
+  {
+    method: 'POST',
+    path: '/api/auth/refresh-token',
+    session: true,
+    mutates: true,
+    body: () => ({ accountId: 'fuzz-github-account' }),
+    prepare: async (fixture) => ({ body: { accountId: await linkGitHubAccount(fixture) } }),
+  },
+  {
+    method: 'POST',
+    path: '/api/auth/get-access-token',
+    session: true,
+    body: () => ({ accountId: 'fuzz-github-account' }),
+    prepare: async (fixture) => ({ body: { accountId: await linkGitHubAccount(fixture) } }),
+  },
+  {
+    method: 'GET',
+    path: '/api/auth/account-info',
+    session: true,
+    query: { accountId: 'fuzz-github-account' },
+    prepare: async (fixture) => ({ query: { accountId: await linkGitHubAccount(fixture) } }),
+  },
+];
+
+/**
+ * Routes kept out of API_ROUTES because a HEAD answer has no body to read: the routes the app
+ * declares HEAD for itself (Fastify's automatic HEAD routes answer as their GET does).
+ */
+export const HEAD_ROUTES: ApiRoute[] = [
+  {
+    method: 'HEAD',
+    path: '/api/media/stream/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    input: INPUTS.mediaStream,
+  },
 ];
 
 export function fillPath(route: ApiRoute, params: Record<string, string> = route.params ?? {}): string {
   return route.path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+}
+
+/** A query string; a parameter with several values is sent once per value (`?q=a&q=b`). */
+export function queryString(query: Record<string, string | readonly string[]>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const one of typeof value === 'string' ? [value] : value) search.append(name, one);
+  }
+  return search.toString();
 }
 
 /** The HTTP request of a route's valid request, with parts replaced. */
@@ -304,13 +624,13 @@ export function requestOf(
   route: ApiRoute,
   parts: {
     params?: Record<string, string>;
-    query?: Record<string, string>;
+    query?: Record<string, string | readonly string[]>;
     body?: unknown;
     headers?: Record<string, string>;
     remoteAddress?: string;
   } = {},
 ): HttpRequest {
-  const query = new URLSearchParams(parts.query ?? route.query ?? {}).toString();
+  const query = queryString(parts.query ?? route.query ?? {});
   const body = 'body' in parts ? parts.body : route.body?.();
   return {
     method: route.method,
@@ -322,7 +642,7 @@ export function requestOf(
   };
 }
 
-/** Whether a route of the table answers a request the app routes as `method url` (`*` = any rest). */
+/** Whether a table row covers a route the app has, as `method url` (`*` = any rest). */
 export function tableCovers(route: ApiRoute, method: string, url: string): boolean {
   if (route.method !== method) return false;
   const pattern = url
@@ -362,9 +682,8 @@ export async function storedState(send: (request: HttpRequest) => Promise<HttpAn
 }
 
 /**
- * The tables that hold what users and visitors stored, and the catalogue's size: one digest per
- * table, read straight from the database. Bookkeeping that a refused request may legitimately
- * write (rate-limit counters, the TMDB cache) is left out.
+ * The tables that hold what users and visitors stored. Bookkeeping that a refused request may
+ * legitimately write (rate-limit counters, the TMDB cache) is left out.
  */
 export const USER_TABLES = [
   'user',
@@ -382,12 +701,22 @@ export const USER_TABLES = [
   'movie_list_items',
 ] as const;
 
+/** The catalogue and the database's own facts: no request may change them. */
+export const CATALOGUE_TABLES = [
+  'titles',
+  'seasons',
+  'episodes',
+  'search_texts',
+  'title_words',
+  'title_words_version',
+  'app_meta',
+] as const;
+
+/**
+ * A digest of each table above, read straight from the database: row count and the md5 of the
+ * sorted rows. The catalogue's tables are digested again only after a statement wrote to them
+ * (a trigger counts those), which keeps a snapshot per request cheap.
+ */
 export async function userDataSnapshot(database: Pick<Database, 'rows'>): Promise<Record<string, string>> {
-  const parts = USER_TABLES.map(
-    (table) =>
-      `select '${table}' as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as digest from "${table}" t`,
-  );
-  parts.push(`select 'titles' as name, count(*)::text as digest from titles`);
-  const rows = await database.rows<{ name: string; digest: string }>(sql.raw(parts.join(' union all ')));
-  return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
+  return tableDigests(database, USER_TABLES, CATALOGUE_TABLES);
 }

@@ -9,6 +9,11 @@ export interface TestApp {
   config: Config;
   /** Every route the app added, HEAD routes left out: what the security and fuzz suites must cover. */
   routes: Array<{ method: string; url: string }>;
+  /**
+   * The HEAD routes the app declares itself (the media stream's, which must not read the whole
+   * file); Fastify's automatic HEAD routes, which run their GET route's handler, are left out.
+   */
+  headRoutes: Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
 
@@ -27,6 +32,8 @@ export async function createTestApp(
   });
   const database = await createTestDatabase(options);
   const routes: TestApp['routes'] = [];
+  const heads: Array<{ method: string; url: string; handler: unknown }> = [];
+  const handlers = new Map<string, unknown>();
   const app = await buildApp({
     config,
     database,
@@ -34,9 +41,14 @@ export async function createTestApp(
     onRoute(route) {
       for (const method of ([] as string[]).concat(route.method)) {
         if (method !== 'HEAD') routes.push({ method, url: route.url });
+        else heads.push({ method, url: route.url, handler: route.handler });
+        if (method === 'GET') handlers.set(route.url, route.handler);
       }
     },
   });
+  const headRoutes = heads
+    .filter((route) => handlers.get(route.url) !== route.handler)
+    .map(({ method, url }) => ({ method, url }));
   beforeReady?.(app);
   await app.ready();
   return {
@@ -44,6 +56,7 @@ export async function createTestApp(
     database,
     config,
     routes,
+    headRoutes,
     async close() {
       await app.close();
       await database.destroy();

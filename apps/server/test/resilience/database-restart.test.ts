@@ -1,5 +1,7 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
 import { historyItem } from '../api-routes.ts';
@@ -42,8 +44,43 @@ function watchLaterItem(movieId: number) {
   return { id, movie_id, movie_title, movie_poster, content_type, added_at: at(), synced: false };
 }
 
-/** The requests every user makes, each of which needs the database. */
-function everyday(cookie: string, email: string): Array<[string, HttpRequest]> {
+/**
+ * What a write left in the database, read once it is back: all of it, none, or only a part (which
+ * no write may leave, whatever its answer was).
+ */
+type Leftover = (database: TestServer['database']) => Promise<'all' | 'none' | 'part'>;
+
+async function countOf(database: TestServer['database'], query: ReturnType<typeof sql>): Promise<number> {
+  const [row] = await database.rows<{ count: number }>(query);
+  return row!.count;
+}
+
+/** A write of one row, found by `where`. */
+const oneRow =
+  (where: ReturnType<typeof sql>): Leftover =>
+  async (database) =>
+    (await countOf(database, sql`select count(*)::int as count from ${where}`)) > 0 ? 'all' : 'none';
+
+/** A sign-up writes the user, its profile and its password's account: all three or none. */
+const signUpLeftover =
+  (email: string): Leftover =>
+  async (database) => {
+    const [row] = await database.rows<{ users: number; profiles: number; accounts: number }>(sql`
+      select (select count(*)::int from "user" where email = ${email}) as users,
+             (select count(*)::int from user_profiles p join "user" u on u.id = p.id where u.email = ${email}) as profiles,
+             (select count(*)::int from account a join "user" u on u.id = a.user_id where u.email = ${email}) as accounts`);
+    const parts = [row!.users, row!.profiles, row!.accounts];
+    return parts.every((count) => count === 1) ? 'all' : parts.every((count) => count === 0) ? 'none' : 'part';
+  };
+
+let serial = 0;
+
+/** The requests every user makes, each of which needs the database; the writes are new ones each time. */
+function everyday(cookie: string, email: string): Array<[string, HttpRequest, Leftover?]> {
+  const n = ++serial;
+  const newEmail = `everyday-${n}-${Date.now()}@example.org`;
+  // Per-address limits (sign-up, feedback) count each of these as a new visitor.
+  const visitor = `127.6.${n >> 8}.${n & 255}`;
   return [
     ['history', { url: '/api/me/history', headers: { cookie } }],
     ['settings', { url: '/api/me/settings', headers: { cookie } }],
@@ -62,8 +99,120 @@ function everyday(cookie: string, email: string): Array<[string, HttpRequest]> {
         remoteAddress: '127.5.0.7',
       },
     ],
+    [
+      'comment',
+      {
+        method: 'POST',
+        url: '/api/comments',
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { content_type: 'movie', content_id: 680, content: `Everyday comment ${n}` },
+      },
+      oneRow(sql`comments where content = ${`Everyday comment ${n}`}`),
+    ],
+    [
+      'profile',
+      {
+        method: 'PATCH',
+        url: '/api/me/profile',
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { username: `everyday_${n}` },
+      },
+      oneRow(sql`user_profiles where username = ${`everyday_${n}`}`),
+    ],
+    [
+      'update-user',
+      {
+        method: 'POST',
+        url: '/api/auth/update-user',
+        headers: { origin: TEST_ORIGIN, cookie },
+        payload: { name: `everyday_name_${n}` },
+      },
+      oneRow(sql`"user" where name = ${`everyday_name_${n}`}`),
+    ],
+    [
+      'feedback',
+      {
+        method: 'POST',
+        url: '/api/feedback',
+        headers: { origin: TEST_ORIGIN },
+        payload: { name: 'Ada', email: 'ada@example.org', subject: `Everyday ${n}`, message: 'Still there?' },
+        remoteAddress: visitor,
+      },
+      oneRow(sql`feedback where subject = ${`Everyday ${n}`}`),
+    ],
+    [
+      'events',
+      {
+        method: 'POST',
+        url: '/api/events',
+        headers: { origin: TEST_ORIGIN },
+        payload: {
+          events: [
+            { name: 'search', params: { term: 'alien' }, at: at(), session_id: `everyday-${n}`, page: '/search' },
+          ],
+          consent: { shareWatchHistory: false },
+        },
+      },
+      oneRow(sql`analytics_events where session_id = ${`everyday-${n}`}`),
+    ],
+    [
+      'sign-up',
+      {
+        method: 'POST',
+        url: '/api/auth/sign-up/email',
+        headers: { origin: TEST_ORIGIN },
+        payload: { email: newEmail, password: 'correct-horse', name: '' },
+        remoteAddress: visitor,
+      },
+      signUpLeftover(newEmail),
+    ],
   ];
 }
+
+function expectServed(what: string, response: HttpAnswer) {
+  expect(response.statusCode, `${what}: ${response.body}`).toBeGreaterThanOrEqual(200);
+  expect(response.statusCode, `${what}: ${response.body}`).toBeLessThan(300);
+}
+
+/**
+ * Once the database is back: no write was half applied, whatever it was answered (a 503 may come
+ * after the database did it all, when only its answer was lost), and no account lacks a part.
+ */
+async function expectNoHalfWrites(
+  database: TestServer['database'],
+  writes: Array<readonly [string, HttpAnswer, Leftover?]>,
+): Promise<void> {
+  for (const [what, response, leftover] of writes) {
+    if (leftover) expect(await leftover(database), `${what} (answered ${response.statusCode})`).not.toBe('part');
+  }
+  const [orphans] = await database.rows<Record<string, number>>(sql`
+    select (select count(*)::int from "user" u where not exists (select 1 from account a where a.user_id = u.id)) as users_without_account,
+           (select count(*)::int from "user" u where not exists (select 1 from user_profiles p where p.id = u.id)) as users_without_profile`);
+  expect(orphans).toEqual({ users_without_account: 0, users_without_profile: 0 });
+}
+
+/** Sends them all at once. */
+function sendAll(t: TestServer, requests: Array<[string, HttpRequest, Leftover?]>) {
+  return Promise.all(
+    requests.map(([what, request, leftover]) =>
+      t.request(request).then((response) => [what, response, leftover] as const),
+    ),
+  );
+}
+
+/** Sends them one after another. */
+async function sendEach(t: TestServer, requests: Array<[string, HttpRequest, Leftover?]>) {
+  const answers: Array<readonly [string, HttpAnswer, Leftover?]> = [];
+  for (const [what, request, leftover] of requests) answers.push([what, await t.request(request), leftover] as const);
+  return answers;
+}
+
+const healthBody = (status: 'ok' | 'unavailable') => ({
+  status,
+  db: 'postgres',
+  catalogue: 'local',
+  version: expect.any(String),
+});
 
 function expectCleanUnavailable(what: string, response: HttpAnswer) {
   expect(response.statusCode, `${what}: ${response.body}`).toBe(503);
@@ -112,32 +261,26 @@ describe.skipIf(!onPostgres)('PostgreSQL restarts under a running server', () =>
 
     // Requests in flight: the database has their queries and has not answered yet.
     proxy.hold();
-    const inFlight = everyday(cookie, email).map(([what, request]) =>
-      t.request(request).then((response) => [what, response] as const),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    const pending = sendAll(t, everyday(cookie, email));
+    await delay(300);
     await proxy.cut();
-    for (const [what, response] of await Promise.all(inFlight)) {
-      expectCleanUnavailable(`in flight: ${what}`, response);
-    }
+    const inFlight = await pending;
+    for (const [what, response] of inFlight) expectCleanUnavailable(`in flight: ${what}`, response);
 
     // While it is away, every request that needs it fails at once, and the health check says so.
-    for (const [what, request] of everyday(cookie, email)) {
-      expectCleanUnavailable(`while down: ${what}`, await t.request(request));
-    }
+    const whileDown = await sendEach(t, everyday(cookie, email));
+    for (const [what, response] of whileDown) expectCleanUnavailable(`while down: ${what}`, response);
     const health = await t.request('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'unavailable', db: 'postgres' });
+    expect(health.json()).toEqual(healthBody('unavailable'));
     expect(health.ms).toBeLessThan(DOWN_BOUND_MS);
     // What the answer cache already holds does not need the database.
     expect((await t.request(cachedSearch)).statusCode).toBe(200);
 
     await proxy.restore();
-    for (const [what, request] of everyday(cookie, email)) {
-      const response = await t.request(request);
-      expect(response.statusCode, `after: ${what}: ${response.body}`).toBe(200);
-    }
-    expect((await t.request('/api/health')).json()).toMatchObject({ status: 'ok', db: 'postgres' });
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectServed(`after: ${what}`, response);
+    expect((await t.request('/api/health')).json()).toEqual(healthBody('ok'));
+    await expectNoHalfWrites(t.database, [...inFlight, ...whileDown]);
     const saved = (await t.request({ url: '/api/me/watch-later', headers: { cookie } })).json();
     expect(saved.results.map((item: { movie_id: number }) => item.movie_id)).toEqual(
       expect.arrayContaining([550, 680]),
@@ -224,26 +367,142 @@ describe.skipIf(!onPostgres)('PostgreSQL stops answering without dropping its co
 
     // The database keeps every connection open and answers nothing: a hung server, a partition.
     proxy.hold();
-    const together = await Promise.all(
-      everyday(cookie, email).map(([what, request]) =>
-        t.request(request).then((response) => [what, response] as const),
-      ),
-    );
+    const together = await sendAll(t, everyday(cookie, email));
     for (const [what, response] of together) expectCleanUnavailable(`hung, together: ${what}`, response);
     // One after another: the connections given up are replaced by new ones, which hang as well.
-    for (const [what, request] of everyday(cookie, email)) {
-      expectCleanUnavailable(`hung, one by one: ${what}`, await t.request(request));
-    }
+    // Each waits out the time limit, so the writes checked for leftovers, answered together above,
+    // are not sent again.
+    const oneByOne = await sendEach(
+      t,
+      everyday(cookie, email).filter(([, , leftover]) => !leftover),
+    );
+    for (const [what, response] of oneByOne) expectCleanUnavailable(`hung, one by one: ${what}`, response);
     const health = await t.request('/api/health');
     expect(health.statusCode).toBe(503);
+    expect(health.json()).toEqual(healthBody('unavailable'));
     expect(health.ms).toBeLessThan(DOWN_BOUND_MS);
 
     proxy.resume();
-    for (const [what, request] of everyday(cookie, email)) {
-      const response = await t.request(request);
-      expect(response.statusCode, `after: ${what}: ${response.body}`).toBe(200);
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectServed(`after: ${what}`, response);
+    expect((await t.request('/api/health')).json()).toEqual(healthBody('ok'));
+    await expectNoHalfWrites(t.database, [...together, ...oneByOne]);
+  });
+});
+
+describe.skipIf(!onPostgres)("PostgreSQL ends the server's sessions (SQLSTATE 57P01, as a restart does)", () => {
+  let t: TestServer;
+  /** Watches the server's sessions and ends them; `locker` holds locks in a transaction. */
+  let admin: pg.Client;
+  let locker: pg.Client;
+  let cookie: string;
+  let email: string;
+
+  beforeAll(async () => {
+    t = await startTestServer({}, undefined, { catalogue: true });
+    ({ cookie, email } = await signedInUser(t.app));
+    const [{ name }] = (await t.database.rows<{ name: string }>(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
+    const url = new URL(adminUrl!);
+    url.pathname = `/${name}`;
+    [admin, locker] = [1, 2].map(
+      () => new pg.Client({ connectionString: url.toString(), application_name: 'marquee-test-admin' }),
+    ) as [pg.Client, pg.Client];
+    await Promise.all([admin.connect(), locker.connect()]);
+  });
+  afterAll(async () => {
+    await Promise.all([admin?.end(), locker?.end()]);
+    await t?.close();
+  });
+
+  /** pg_terminate_backend on every session of the server (on the test database, but this one). */
+  async function endServerSessions(): Promise<number> {
+    const { rows } = await admin.query<{ ended: number }>(
+      `select count(*)::int as ended from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and application_name <> 'marquee-test-admin' and backend_type = 'client backend'
+          and pg_terminate_backend(pid)`,
+    );
+    return rows[0]!.ended;
+  }
+
+  /** Sessions of the server whose query waits for a lock. */
+  async function waitingOnLocks(): Promise<number> {
+    const { rows } = await admin.query<{ waiting: number }>(
+      `select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and application_name <> 'marquee-test-admin'
+          and wait_event_type = 'Lock'`,
+    );
+    return rows[0]!.waiting;
+  }
+
+  function expectServedOrUnavailable(what: string, response: HttpAnswer) {
+    if (response.statusCode === 503) expectCleanUnavailable(what, response);
+    else expectServed(what, response);
+  }
+
+  it('answers the requests whose sessions it ends in flight a clean 503, never a 500, and serves the next ones', async () => {
+    for (const [what, response] of await sendEach(t, everyday(cookie, email)))
+      expectServed(`before: ${what}`, response);
+
+    // The admin holds every table, so that the requests' queries wait inside the database.
+    const { rows } = await admin.query<{ tables: string }>(
+      `select string_agg(format('%I', tablename), ', ') as tables from pg_tables where schemaname = 'public'`,
+    );
+    await locker.query('begin');
+    await locker.query(`lock table ${rows[0]!.tables} in access exclusive mode`);
+    let inFlight: Array<readonly [string, HttpAnswer, Leftover?]>;
+    try {
+      const pending = sendAll(t, everyday(cookie, email));
+      // The pool's ten connections all wait; the other requests wait for one of them.
+      for (let tries = 0; tries < 40 && (await waitingOnLocks()) < 10; tries++) await delay(50);
+      expect(await waitingOnLocks()).toBe(10);
+      expect(await endServerSessions()).toBeGreaterThanOrEqual(10);
+      await locker.query('rollback');
+      inFlight = await pending;
+    } finally {
+      await locker.query('rollback').catch(() => {});
     }
-    expect((await t.request('/api/health')).json()).toMatchObject({ status: 'ok', db: 'postgres' });
+    for (const [what, response] of inFlight) expectServedOrUnavailable(`in flight: ${what}`, response);
+    expect(inFlight.filter(([, response]) => response.statusCode === 503).length).toBeGreaterThanOrEqual(10);
+
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectServed(`after: ${what}`, response);
+    expect((await t.request('/api/health')).json()).toEqual(healthBody('ok'));
+    await expectNoHalfWrites(t.database, inFlight);
+  });
+
+  it('survives its idle sessions ended between requests: each next request is served or answers a clean 503, then all are served', async () => {
+    const answers: Array<readonly [string, HttpAnswer, Leftover?]> = [];
+    for (let round = 0; round < 3; round++) {
+      expect((await t.request({ url: '/api/me/history', headers: { cookie } })).statusCode).toBe(200);
+      expect(await endServerSessions()).toBeGreaterThan(0);
+      for (const answer of await sendEach(t, everyday(cookie, email))) {
+        expectServedOrUnavailable(`round ${round}: ${answer[0]}`, answer[1]);
+        answers.push(answer);
+      }
+    }
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectServed(`after: ${what}`, response);
+    await expectNoHalfWrites(t.database, answers);
+  });
+
+  it('leaves no half-made account when a sign-up loses its session between its statements', async () => {
+    // The sign-up has written the user and its profile and waits to write the password's account.
+    const signUp = everyday(cookie, email).find(([what]) => what === 'sign-up')!;
+    await locker.query('begin');
+    await locker.query('lock table account in access exclusive mode');
+    let answer: HttpAnswer;
+    try {
+      const pending = t.request(signUp[1]);
+      for (let tries = 0; tries < 40 && (await waitingOnLocks()) < 1; tries++) await delay(50);
+      expect(await waitingOnLocks()).toBe(1);
+      expect(await endServerSessions()).toBeGreaterThan(0);
+      await locker.query('rollback');
+      answer = await pending;
+    } finally {
+      await locker.query('rollback').catch(() => {});
+    }
+    expectServedOrUnavailable('sign-up', answer);
+    await expectNoHalfWrites(t.database, [['sign-up', answer, signUp[2]]]);
   });
 });
 
@@ -261,12 +520,10 @@ describe.skipIf(onPostgres)('the embedded database (PGlite) stops under a runnin
   it('answers a clean 503 at once to every request that needs it, and the health check says so', async () => {
     expect((await t.request({ url: '/api/me/history', headers: { cookie } })).statusCode).toBe(200);
     await (t.database as unknown as { client: PGlite }).client.close();
-    for (const [what, request] of everyday(cookie, email)) {
-      expectCleanUnavailable(what, await t.request(request));
-    }
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectCleanUnavailable(what, response);
     const health = await t.request('/api/health');
     expect(health.statusCode).toBe(503);
-    expect(health.json()).toMatchObject({ status: 'unavailable', db: 'pglite' });
+    expect(health.json()).toEqual({ ...healthBody('unavailable'), db: 'pglite' });
   });
 });
 
