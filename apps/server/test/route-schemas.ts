@@ -13,20 +13,26 @@ import {
   syncOperationSchema,
   titleIdSchema,
   topRatedParamsSchema,
-  USERNAME_PATTERN,
 } from '@marquee/core';
 import { ANALYTICS_EVENT_NAMES, analyticsBatchSchema } from '@marquee/core/analytics/analytics-events';
-import { IMAGE_SIZES } from '../src/modules/app-config/app-config.routes.ts';
-import { COMMENT_MAX_LENGTH, countsQuery } from '../src/modules/comments/comments.routes.ts';
-import { FEEDBACK_TYPES } from '../src/modules/feedback/feedback.routes.ts';
+import { SIZES, stillParams, titleArtParams } from '../src/modules/art/art.routes.ts';
+import {
+  commentIdParams,
+  commentText,
+  countsQuery,
+  newComment,
+  titleQuery,
+} from '../src/modules/comments/comments.routes.ts';
+import { sessionQuery } from '../src/modules/events/events.routes.ts';
+import { feedbackSchema } from '../src/modules/feedback/feedback.routes.ts';
 import { SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
+import { profilePatchSchema, username } from '../src/modules/me/profile.routes.ts';
+import { streamParams } from '../src/modules/media/media.routes.ts';
 import type { Hints, Schema } from './fuzz/zod-arbitrary.ts';
 
 /**
- * What each endpoint parses its input with, for the fuzzer to derive requests from. Schemas that
- * packages/core or a module exports are used as they are; those a route module keeps to itself are
- * repeated here, each under the name it has there (the fuzz suite fails when a request such a copy
- * refuses is accepted, so a copy stricter than its original shows). better-auth's endpoints bring
+ * What each endpoint parses its input with, for the fuzzer to derive requests from: the schemas
+ * packages/core and the route modules export, used as they are. better-auth's endpoints bring
  * their own schemas (auth.api), read by the suite. Hints name valid values a refinement hides.
  */
 export interface RouteInput {
@@ -44,106 +50,11 @@ const idParams = z.object({ id: titleIdSchema });
 const seasonParams = z.object({ id: titleIdSchema, n: seasonNumberSchema });
 const similarParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 
-// art.routes.ts
-const SIZES = new Set<string>([...IMAGE_SIZES.poster_sizes, ...IMAGE_SIZES.backdrop_sizes, ...IMAGE_SIZES.still_sizes]);
-const size = z.string().refine((value) => SIZES.has(value), 'is not an image size');
-const svgId = z
-  .string()
-  .regex(/^\d{1,10}\.svg$/, 'must be a number followed by .svg')
-  .transform((value) => Number(value.slice(0, -4)));
-const titleArtParams = z.object({
-  size,
-  kind: z.enum(['poster', 'backdrop']),
-  type: mediaTypeSchema,
-  file: svgId.pipe(z.number().int().positive().max(2_147_483_647)),
-});
-const stillParams = z.object({
-  size,
-  id: titleIdSchema,
-  season: seasonNumberSchema,
-  file: svgId.pipe(z.number().int().min(1).max(10_000)),
-});
 const sizeHint = { values: fc.constantFrom(...SIZES) };
-
-// profile.routes.ts
-const username = z
-  .string()
-  .trim()
-  .regex(USERNAME_PATTERN, 'must be 3 to 30 letters, digits, dots, dashes or underscores');
-const profilePatchSchema = z
-  .object({
-    username: username.nullable().optional(),
-    avatar_url: z
-      .string()
-      .trim()
-      .max(2048, 'must be 2048 characters or fewer')
-      .refine((value) => value === '' || /^https?:\/\//i.test(value), 'must start with http:// or https://')
-      .refine((value) => value === '' || URL.canParse(value), 'must be a valid URL')
-      .nullable()
-      .optional(),
-  })
-  .strict();
 const usernameHint = {
   values: fc.stringMatching(/^[A-Za-z0-9._-]{3,30}$/),
   edges: ['abc', 'ab', 'a'.repeat(30), 'a'.repeat(31), 'ünïcødé', 'film_fan', 'FILM_FAN', 'has space'],
 };
-
-// media.routes.ts
-const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
-
-// feedback.routes.ts
-const optionalText = (max: number) => z.string().trim().max(max, `must be ${max} characters or fewer`).optional();
-const feedbackSchema = z
-  .object({
-    name: optionalText(100),
-    email: z.string().trim().max(254).optional(),
-    feedback_type: z
-      .enum(FEEDBACK_TYPES, { message: `must be one of ${FEEDBACK_TYPES.join(', ')}` })
-      .default('general'),
-    subject: z
-      .string({ message: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(200, 'must be 200 characters or fewer'),
-    message: z
-      .string({ message: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(5000, 'must be 5,000 characters or fewer'),
-    rating: z
-      .number()
-      .int('must be a whole number')
-      .min(1, 'must be from 1 to 5')
-      .max(5, 'must be from 1 to 5')
-      .nullable()
-      .optional(),
-  })
-  .strict();
-
-// comments.routes.ts
-const contentType = z.enum(['movie', 'tv'], { message: 'must be movie or tv' });
-const contentId = z.coerce
-  .number()
-  .int('must be a whole number')
-  .positive('must be a positive number')
-  .max(2_147_483_647, 'is too large');
-const titleQuery = z.object({ content_id: contentId, content_type: contentType });
-const text = z
-  .string({ message: 'is required' })
-  .trim()
-  .min(1, 'cannot be empty')
-  .max(COMMENT_MAX_LENGTH, `must be ${COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters or fewer`);
-const commentIdParams = z.object({ id: z.string().uuid('is not a comment id') });
-const newComment = z
-  .object({
-    content_id: contentId,
-    content_type: contentType,
-    content: text,
-    parent_id: z.string().uuid('is not a comment id').nullable().optional(),
-  })
-  .strict();
-// events.routes.ts (the dev-only query)
-const sessionQuery = z.object({ session_id: z.string({ message: 'is required' }).min(1, 'is required').max(64) });
 
 // me.routes.ts: syncRequestSchema, with the handler's batch limit as the array's maximum.
 const syncRequest = z.object({ operations: z.array(syncOperationSchema).max(SYNC_BATCH_LIMIT) });
@@ -228,7 +139,7 @@ export const INPUTS = {
   },
   newComment: { body: newComment },
   commentId: { params: commentIdParams },
-  editComment: { params: commentIdParams, body: z.object({ content: text }).strict() },
+  editComment: { params: commentIdParams, body: z.object({ content: commentText }).strict() },
   profile: {
     body: profilePatchSchema,
     hints: {

@@ -10,19 +10,23 @@ import { backdropSvg, posterSvg, stillSvg, type ArtSubject } from '../../catalog
 import { IMAGE_SIZES } from '../app-config/app-config.routes.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
 
-const SIZES = new Set<string>([...IMAGE_SIZES.poster_sizes, ...IMAGE_SIZES.backdrop_sizes, ...IMAGE_SIZES.still_sizes]);
+export const SIZES = new Set<string>([
+  ...IMAGE_SIZES.poster_sizes,
+  ...IMAGE_SIZES.backdrop_sizes,
+  ...IMAGE_SIZES.still_sizes,
+]);
 const size = z.string().refine((value) => SIZES.has(value), 'is not an image size');
 const svgId = z
   .string()
   .regex(/^\d{1,10}\.svg$/, 'must be a number followed by .svg')
   .transform((value) => Number(value.slice(0, -4)));
-const titleArtParams = z.object({
+export const titleArtParams = z.object({
   size,
   kind: z.enum(['poster', 'backdrop']),
   type: mediaTypeSchema,
   file: svgId.pipe(z.number().int().positive().max(2_147_483_647)),
 });
-const stillParams = z.object({
+export const stillParams = z.object({
   size,
   id: titleIdSchema,
   season: seasonNumberSchema,

@@ -29,18 +29,18 @@ const contentId = z.coerce
   .int('must be a whole number')
   .positive('must be a positive number')
   .max(2_147_483_647, 'is too large');
-const titleQuery = z.object({ content_id: contentId, content_type: contentType });
-const text = z
+export const titleQuery = z.object({ content_id: contentId, content_type: contentType });
+export const commentText = z
   .string({ message: 'is required' })
   .trim()
   .min(1, 'cannot be empty')
   .max(COMMENT_MAX_LENGTH, `must be ${COMMENT_MAX_LENGTH.toLocaleString('en-US')} characters or fewer`);
-const idParams = z.object({ id: z.string().uuid('is not a comment id') });
-const newComment = z
+export const commentIdParams = z.object({ id: z.string().uuid('is not a comment id') });
+export const newComment = z
   .object({
     content_id: contentId,
     content_type: contentType,
-    content: text,
+    content: commentText,
     parent_id: z.string().uuid('is not a comment id').nullable().optional(),
   })
   .strict();
@@ -152,8 +152,8 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
 
   app.patch('/api/comments/:id', async (request) => {
     const user = await requireUser(app, request);
-    const { id } = parseOrThrow(idParams, request.params, 'path');
-    const { content } = parseOrThrow(z.object({ content: text }).strict(), request.body ?? {}, 'body');
+    const { id } = parseOrThrow(commentIdParams, request.params, 'path');
+    const { content } = parseOrThrow(z.object({ content: commentText }).strict(), request.body ?? {}, 'body');
     const comment = await ownComment(db, id, user.id);
     await updateContent(db, id, content);
     forgetThread(comment.content_type, comment.content_id);
@@ -163,7 +163,7 @@ export async function commentsRoutes(app: FastifyInstance, db: Db, hub: Comments
 
   app.delete('/api/comments/:id', async (request) => {
     const user = await requireUser(app, request);
-    const { id } = parseOrThrow(idParams, request.params, 'path');
+    const { id } = parseOrThrow(commentIdParams, request.params, 'path');
     const comment = await ownComment(db, id, user.id);
     await softDelete(db, id);
     forgetThread(comment.content_type, comment.content_id);

@@ -36,7 +36,9 @@ export async function eventsRoutes(app: FastifyInstance, db: Db, maxPerWindow?: 
   });
 }
 
-const sessionQuery = z.object({ session_id: z.string({ message: 'is required' }).min(1, 'is required').max(64) });
+export const sessionQuery = z.object({
+  session_id: z.string({ message: 'is required' }).min(1, 'is required').max(64),
+});
 
 /**
  * GET /api/dev/events?session_id=: only registered with DEV_OUTBOX=1, like the mail outbox; lets

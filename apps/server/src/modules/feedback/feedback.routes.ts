@@ -13,7 +13,7 @@ export const FEEDBACK_TYPES = ['general', 'bug', 'feature', 'content', 'other'] 
 export const FEEDBACK_PER_HOUR = 5;
 
 const optionalText = (max: number) => z.string().trim().max(max, `must be ${max} characters or fewer`).optional();
-const feedbackSchema = z
+export const feedbackSchema = z
   .object({
     name: optionalText(100),
     email: z.string().trim().max(254).optional(),

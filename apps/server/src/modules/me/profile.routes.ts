@@ -8,13 +8,13 @@ import { userProfiles } from '../auth/auth-schema.ts';
 import { isUsernameTaken, USERNAME_PATTERN } from '../auth/auth.ts';
 import { findSessionUser, requireUser } from '../auth/session.ts';
 
-const username = z
+export const username = z
   .string()
   .trim()
   .regex(USERNAME_PATTERN, 'must be 3 to 30 letters, digits, dots, dashes or underscores');
 
 /** Profile save sends only username and avatar_url (product.md §5); the avatar must be http(s). */
-const profilePatchSchema = z
+export const profilePatchSchema = z
   .object({
     username: username.nullable().optional(),
     avatar_url: z

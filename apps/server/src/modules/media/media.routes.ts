@@ -12,7 +12,7 @@ import { createMediaLibrary, resolveInside, type MediaLibrary } from './media-li
 import { videoContentType } from './media-names.ts';
 
 const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
-const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
+export const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
 
 /**
  * Whether a stream request comes from another site's page. The Library's files are for
