@@ -344,12 +344,27 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     expect(result.measured).toBeGreaterThanOrEqual(2);
   }, 60_000);
 
+  const everyRoute = (): string[] => [
+    '/',
+    '/browse',
+    `/movie/${sample.movie}`,
+    `/series/${sample.tv}`,
+    `/watch/movie/${sample.movie}`,
+    '/lists',
+    `/list/${sample.list}`,
+    '/settings#display',
+  ];
+  // The other themes and the phone layout change the colours and the pictures' crops, not which
+  // pages carry text over pictures: the pages with the most of it (the hero, posters, the detail
+  // backdrop, the settings cards) stand for them, which keeps the browser run short.
+  const picturePages = (): string[] => ['/', `/movie/${sample.movie}`, `/series/${sample.tv}`, '/settings#display'];
+
   // Text over a gradient, a picture or another element, which axe leaves undecided, in every theme.
-  for (const [theme, settings, viewport] of [
-    ['dark', {}, DESKTOP],
-    ['dark', {}, MOBILE],
-    ['dim', { darkMode: false }, DESKTOP],
-    ['high-contrast', { highContrastMode: true }, DESKTOP],
+  for (const [theme, settings, viewport, routes, least] of [
+    ['dark', {}, DESKTOP, everyRoute, 50],
+    ['dark', {}, MOBILE, picturePages, 25],
+    ['dim', { darkMode: false }, DESKTOP, picturePages, 25],
+    ['high-contrast', { highContrastMode: true }, DESKTOP, picturePages, 25],
   ] as const) {
     it(`text over pictures and gradients keeps AA contrast in the ${theme} theme at ${viewport.width} px`, async () => {
       const { page, context } = await browser.open(viewport);
@@ -359,16 +374,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: Record<string, unknown> = {};
       let measured = 0;
-      for (const route of [
-        '/',
-        '/browse',
-        `/movie/${sample.movie}`,
-        `/series/${sample.tv}`,
-        `/watch/movie/${sample.movie}`,
-        '/lists',
-        `/list/${sample.list}`,
-        '/settings#display',
-      ]) {
+      for (const route of routes()) {
         await page.goto(route);
         await settle(page);
         const result = await paintedContrast(page);
@@ -377,7 +383,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       }
       expect(found).toEqual({});
       // Posters, the hero and the settings cards carry text over pictures and gradients on these pages.
-      expect(measured).toBeGreaterThan(50);
+      expect(measured).toBeGreaterThan(least);
     }, 180_000);
   }
 
