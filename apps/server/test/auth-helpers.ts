@@ -3,6 +3,23 @@ import type { FastifyInstance } from 'fastify';
 export const TEST_ORIGIN = 'http://localhost:3000';
 let counter = 0;
 
+/**
+ * The first link of the newest mail to `to` in the dev outbox (read by `readOutbox`). A mail may
+ * arrive just after the answer that sent it (on PostgreSQL, better-auth sends a sign-up's after its
+ * transaction commits): the outbox is read again until it is there.
+ */
+export async function mailedLinkTo(
+  readOutbox: () => Promise<Array<{ to: string; links: string[] }>>,
+  to: string,
+): Promise<URL> {
+  for (let tries = 0; tries < 50; tries++) {
+    const mail = (await readOutbox()).find((candidate) => candidate.to === to);
+    if (mail?.links[0]) return new URL(mail.links[0]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} in the outbox`);
+}
+
 /** Signs up a user, confirms the e-mail through the dev outbox and signs in; returns the cookie. */
 export async function signedInUser(
   app: FastifyInstance,
@@ -19,8 +36,7 @@ export async function signedInUser(
     remoteAddress,
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
-  const outbox = (await app.inject('/api/dev/outbox')).json().results as Array<{ to: string; links: string[] }>;
-  const link = new URL(outbox.find((mail) => mail.to === email)!.links[0]!);
+  const link = await mailedLinkTo(async () => (await app.inject('/api/dev/outbox')).json().results, email);
   await app.inject({ method: 'GET', url: link.pathname + link.search });
   const signIn = await app.inject({
     method: 'POST',

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, fillPath, requestOf, storedState, userDataSnapshot } from '../api-routes.ts';
-import { signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
+import { mailedLinkTo, signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
 import { startTestServer, type HttpRequest, type TestServer } from '../test-server.ts';
 import { asUser, createSender, freshEmail, sessionToken, uniqueMark, type User } from './security-fixture.ts';
 
@@ -336,8 +336,7 @@ describe('cookie flags', () => {
     const request = (method: string, url: string, payload?: unknown, cookie = '') =>
       server.request({ method, url, payload, headers: { origin, cookie }, remoteAddress: '127.4.0.1' });
     await request('POST', '/api/auth/sign-up/email', { email, password: 'correct-horse', name: '' });
-    const outbox = (await server.request('/api/dev/outbox')).json();
-    const link = new URL(outbox.results.find((mail: { to: string }) => mail.to === email).links[0]);
+    const link = await mailedLinkTo(async () => (await server.request('/api/dev/outbox')).json().results, email);
     await server.request({ url: link.pathname + link.search });
     const setCookies: string[] = [];
     for (const rememberMe of [true, false]) {

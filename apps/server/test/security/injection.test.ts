@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, historyItem, requestOf, stringPaths, withValueAt, type ApiRoute } from '../api-routes.ts';
-import { signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
+import { mailedLinkTo, signedInUser, TEST_ORIGIN } from '../auth-helpers.ts';
 import { startTestServer, type HttpAnswer, type TestServer } from '../test-server.ts';
 import {
   apiRoute,
@@ -631,8 +631,7 @@ describe('addresses a page may be sent to or run', () => {
         headers: { origin: TEST_ORIGIN },
         payload: { email: `${email}.confirm`, password: 'correct-horse', name: '' },
       });
-      const outbox = (await send('/api/dev/outbox')).json().results as Array<{ to: string; links: string[] }>;
-      const link = new URL(outbox.find((mail) => mail.to === `${email}.confirm`)!.links[0]!);
+      const link = await mailedLinkTo(async () => (await send('/api/dev/outbox')).json().results, `${email}.confirm`);
       link.searchParams.set('callbackURL', target);
       expectStaysOnSite(await send(link.pathname + link.search), `verify-email ${target}`);
     }

@@ -23,15 +23,19 @@ function post(url: string, payload: unknown, cookie?: string) {
   });
 }
 
+/** The newest mail to `email`; it may arrive just after the answer that sent it (see mailedLinkTo). */
 async function lastMailTo(email: string) {
-  const outbox = (await t.app.inject('/api/dev/outbox')).json().results as Array<{
-    to: string;
-    subject: string;
-    links: string[];
-  }>;
-  const mail = outbox.find((entry) => entry.to === email);
-  if (!mail) throw new Error(`no e-mail to ${email}`);
-  return mail;
+  for (let tries = 0; tries < 50; tries++) {
+    const outbox = (await t.app.inject('/api/dev/outbox')).json().results as Array<{
+      to: string;
+      subject: string;
+      links: string[];
+    }>;
+    const mail = outbox.find((entry) => entry.to === email);
+    if (mail) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no e-mail to ${email}`);
 }
 
 function sessionCookie(setCookie: string | string[] | undefined): string {
