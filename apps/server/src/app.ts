@@ -110,7 +110,6 @@ export async function buildApp({
     });
   const auth = createAuth({
     db: database.db,
-    hasTransactions: database.kind === 'postgres',
     config,
     mailer,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),

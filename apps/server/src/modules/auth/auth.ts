@@ -12,13 +12,6 @@ import { account, rateLimit, session, user, userProfiles, verification } from '.
 
 export interface AuthDeps {
   db: Db;
-  /**
-   * Whether better-auth writes a sign-up in one transaction (PostgreSQL). Not on PGlite: it has one
-   * connection, which the transaction holds, so the user hooks' own queries would wait on it for
-   * ever; and an in-process database cannot lose its connection between two statements, which is
-   * what the transaction guards against (a user left without the account that holds its password).
-   */
-  hasTransactions: boolean;
   config: Config;
   mailer: Mailer;
   secret: string;
@@ -53,7 +46,7 @@ function keepFailure(error: unknown): void {
  * rate limits kept in the database (shared by every app server), scrypt password hashes
  * (memory-hard). The sign-up name is the optional username; a user_profiles row is made with it.
  */
-export function createAuth({ db, hasTransactions, config, mailer, secret }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https:');
   const socialProviders = {
     ...(config.oauth.github ? { github: config.oauth.github } : {}),
@@ -71,7 +64,6 @@ export function createAuth({ db, hasTransactions, config, mailer, secret }: Auth
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
-      transaction: hasTransactions,
     }),
     emailAndPassword: {
       enabled: true,
