@@ -3,15 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import { paintedContrast } from './contrast.ts';
 import { createAccount, signInContext } from './session.ts';
-import { DESKTOP, MOBILE, useBrowser } from './support.ts';
-
-interface Sample {
-  movie: number;
-  tv: number;
-  list: string;
-  /** The newest movie and its release date, for the recent-release warning. */
-  recent: { id: number; release_date: string };
-}
+import { DESKTOP, MOBILE, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
 
 /** Two custom sources (player.md §3), answered by the test: the player then has a source to pick. */
 async function withMirrorSources(page: Page, baseUrl: string) {
@@ -92,31 +84,12 @@ function phoneRoutes(sample: Sample): string[] {
   return routes(sample).filter((route) => !sameOnPhones.has(route));
 }
 
-/** Waits for the route's data to settle: no loading spinners or skeletons left. */
-async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[role="status"][aria-label^="Loading"], [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-}
-
 describe('accessibility (axe-core: no serious or critical violations)', () => {
   const browser = useBrowser();
   let sample: Sample;
 
   beforeAll(async () => {
-    const first = async <T>(path: string) =>
-      ((await (await fetch(`${browser.baseUrl}${path}`)).json()) as { results: T[] }).results[0]!;
-    sample = {
-      movie: (await first<{ id: number }>('/api/catalogue/discover?type=movie')).id,
-      tv: (await first<{ id: number }>('/api/catalogue/discover?type=tv')).id,
-      list: (await first<{ id: string }>('/api/lists')).id,
-      recent: await first<{ id: number; release_date: string }>(
-        '/api/catalogue/discover?type=movie&sort_by=release_date.desc',
-      ),
-    };
+    sample = await sampleTitles(browser.baseUrl);
   });
 
   for (const [label, viewport, which] of [

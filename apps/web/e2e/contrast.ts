@@ -1,5 +1,7 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { loadAxe } from './a11y.ts';
+import { decodePng, type Pixels } from './png.ts';
+import { quiet } from './support.ts';
 
 /** Text whose contrast was measured on the painted page and fell short of WCAG AA. */
 export interface PaintedContrastFailure {
@@ -29,8 +31,9 @@ const SHORT_SHARE = 0.05;
  *
  * Each such text's rectangles (cut to what its scrolling ancestors show) are noted with its colour
  * (with its own and its ancestors' opacity), every text on the page is made transparent, and the
- * page is captured screen by screen, scrolling down half a screen at a time: what is left under the
- * text is its real background. A text is judged on the first screen that shows all of it; below
+ * page is captured screen by screen, each screen starting where the first text cut by the bottom
+ * of the one before starts: what is left under the text is its real background. A text is judged
+ * on the first screen that shows all of it (one taller than the screen is not judged); below
  * the first screen, the header and anything else fixed to the screen is hidden, as it would cover
  * what it passes over. The text colour is blended over each background pixel in its rectangles and
  * the contrast taken; text fails when more than 5 % of them fall short of 4.5:1 (3:1 for large
@@ -47,7 +50,7 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
       window.scrollBy(0, window.innerHeight);
       return window.scrollY > before;
     });
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   await loadAxe(page);
@@ -111,13 +114,45 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
   const judged = new Set<string>();
   try {
     /** Judges those of `waiting` that are all on the screen as it is now. */
-    const judgeScreen = async (waiting: TextStyle[]) => {
-      const placed = await page.evaluate(
+    /** Judges those of `waiting` that are all on the screen as it is now; returns how far to scroll next. */
+    const judgeScreen = async (waiting: TextStyle[]): Promise<number> => {
+      const { placed, step } = await page.evaluate(
         (targets) => {
-          return targets.flatMap((target) => {
+          // What Playwright's screenshot does with animations: the finite ones end, the others stop.
+          for (const animation of document.getAnimations()) {
+            if (animation.effect?.getTiming().iterations === Infinity) animation.cancel();
+            else animation.finish();
+          }
+          const placed = targets.flatMap((target) => {
             const rects = rectsOnScreen(target);
             return rects ? [{ target, rects }] : [];
           });
+          // The next screen starts where the first text cut by the bottom of this one starts, so
+          // that it is whole there (a text taller than the screen never is); else a screen down.
+          const cutTops = targets.flatMap((target) => {
+            const top = topIfCut(target);
+            return top === null ? [] : [top];
+          });
+          return { placed, step: Math.floor(Math.min(window.innerHeight, ...cutTops)) };
+
+          /** Where the text of `target` starts, when the bottom of the screen cuts it. */
+          function topIfCut(target: string): number | null {
+            const element = document.querySelector<HTMLElement>(target);
+            if (!element) return null;
+            let top = Infinity;
+            let bottom = -Infinity;
+            for (const child of Array.from(element.childNodes)) {
+              if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
+              const range = document.createRange();
+              range.selectNodeContents(child);
+              for (const rect of Array.from(range.getClientRects())) {
+                if (rect.width === 0 || rect.height === 0) continue;
+                top = Math.min(top, rect.top);
+                bottom = Math.max(bottom, rect.bottom);
+              }
+            }
+            return top >= 1 && top < window.innerHeight && bottom > window.innerHeight ? top : null;
+          }
 
           /** Where the text of `target` is on the screen, or null unless all of it is there now. */
           function rectsOnScreen(target: string) {
@@ -159,21 +194,22 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
         },
         waiting.map((text) => text.target),
       );
-      if (placed.length === 0) return;
-      const shot = await page.screenshot({ scale: 'css', animations: 'disabled', caret: 'hide' });
+      if (placed.length === 0) return step;
+      const shot = await capture(page);
       const onScreen = placed.map(({ target, rects }) => ({
         ...texts.find((text) => text.target === target)!,
         rects,
       }));
-      failures.push(...(await measure(page, shot, onScreen)));
+      failures.push(...measure(shot, onScreen));
       for (const text of onScreen) judged.add(text.target);
+      return step;
     };
 
     // The header and whatever else is fixed to the screen, on the first screen.
     await judgeScreen(texts.filter((text) => text.fixed));
     // Then the page without them (they cover what they pass over, the header as the page scrolls
-    // under it, a floating button a card's corner), half a screen at a time, so that a text cut by
-    // the bottom of one screen is whole on the next.
+    // under it, a floating button a card's corner), screen by screen, each starting where a text
+    // cut by the bottom of the one before starts.
     await page.evaluate(() => {
       for (const element of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
         const position = getComputedStyle(element).position;
@@ -181,12 +217,12 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
       }
     });
     for (let scrolled = true; scrolled;) {
-      await judgeScreen(texts.filter((text) => !text.fixed && !judged.has(text.target)));
-      scrolled = await page.evaluate(() => {
+      const step = await judgeScreen(texts.filter((text) => !text.fixed && !judged.has(text.target)));
+      scrolled = await page.evaluate((by) => {
         const before = window.scrollY;
-        window.scrollBy(0, Math.floor(window.innerHeight / 2));
+        window.scrollBy(0, by);
         return window.scrollY > before;
-      });
+      }, step);
     }
   } finally {
     await page.evaluate(() => {
@@ -221,57 +257,63 @@ interface MeasuredText {
   rects: Array<{ left: number; top: number; right: number; bottom: number }>;
 }
 
+const sessions = new WeakMap<Page, Promise<CDPSession>>();
+
+/**
+ * The screen's pixels, captured through the DevTools protocol with Chromium's fast PNG encoding
+ * (the same pixels as Playwright's page.screenshot, which compresses harder and took most of a
+ * check's time) and decoded here. The page's scale factor is 1: one pixel is one CSS pixel.
+ */
+async function capture(page: Page): Promise<Pixels> {
+  let session = sessions.get(page);
+  if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
+  const { data } = await (await session).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+  return decodePng(Buffer.from(data, 'base64'));
+}
+
 /** The texts of one screen captured in `shot`, their rectangles in its coordinates, that fall short. */
-function measure(page: Page, shot: Buffer, texts: MeasuredText[]): Promise<PaintedContrastFailure[]> {
-  return page.evaluate(
-    async ({ png, texts, shortShare }) => {
-      const bytes = Uint8Array.from(atob(png), (char) => char.charCodeAt(0));
-      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
-      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
-      const context = canvas.getContext('2d')!;
-      context.drawImage(bitmap, 0, 0);
-      const pixels = context.getImageData(0, 0, bitmap.width, bitmap.height).data;
-
-      const channel = (value: number) => {
-        const c = value / 255;
-        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-      };
-      const luminance = (r: number, g: number, b: number) =>
-        0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
-
-      const failures = [];
-      for (const text of texts) {
-        const [tr, tg, tb, ta] = text.colour;
-        const ratios: number[] = [];
-        for (const rect of text.rects) {
-          const left = Math.max(0, Math.floor(rect.left));
-          const top = Math.max(0, Math.floor(rect.top));
-          const right = Math.min(bitmap.width, Math.ceil(rect.right));
-          const bottom = Math.min(bitmap.height, Math.ceil(rect.bottom));
-          for (let y = top; y < bottom; y += 1) {
-            for (let x = left; x < right; x += 1) {
-              const i = (y * bitmap.width + x) * 4;
-              const [br, bg, bb] = [pixels[i]!, pixels[i + 1]!, pixels[i + 2]!];
-              const fore = luminance(tr * ta + br * (1 - ta), tg * ta + bg * (1 - ta), tb * ta + bb * (1 - ta));
-              const back = luminance(br, bg, bb);
-              ratios.push((Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05));
-            }
-          }
-        }
-        if (ratios.length === 0) continue;
-        ratios.sort((a, b) => a - b);
-        const ratio = ratios[Math.floor(ratios.length * shortShare)]!;
-        if (ratio < text.required) {
-          failures.push({
-            target: text.target,
-            text: text.text,
-            ratio: Math.round(ratio * 100) / 100,
-            required: text.required,
-          });
+function measure(shot: Pixels, texts: MeasuredText[]): PaintedContrastFailure[] {
+  const { width, height, data } = shot;
+  const failures: PaintedContrastFailure[] = [];
+  for (const text of texts) {
+    const [tr, tg, tb, ta] = text.colour;
+    const ratios: number[] = [];
+    for (const rect of text.rects) {
+      const left = Math.max(0, Math.floor(rect.left));
+      const top = Math.max(0, Math.floor(rect.top));
+      const right = Math.min(width, Math.ceil(rect.right));
+      const bottom = Math.min(height, Math.ceil(rect.bottom));
+      for (let y = top; y < bottom; y += 1) {
+        for (let x = left; x < right; x += 1) {
+          const i = (y * width + x) * 4;
+          const [br, bg, bb] = [data[i]!, data[i + 1]!, data[i + 2]!];
+          const fore = luminance(tr * ta + br * (1 - ta), tg * ta + bg * (1 - ta), tb * ta + bb * (1 - ta));
+          const back = luminance(br, bg, bb);
+          ratios.push((Math.max(fore, back) + 0.05) / (Math.min(fore, back) + 0.05));
         }
       }
-      return failures;
-    },
-    { png: shot.toString('base64'), texts, shortShare: SHORT_SHARE },
-  );
+    }
+    if (ratios.length === 0) continue;
+    ratios.sort((a, b) => a - b);
+    const ratio = ratios[Math.floor(ratios.length * SHORT_SHARE)]!;
+    if (ratio < text.required) {
+      failures.push({
+        target: text.target,
+        text: text.text,
+        ratio: Math.round(ratio * 100) / 100,
+        required: text.required,
+      });
+    }
+  }
+  return failures;
+}
+
+/** Each channel's linear value (WCAG's relative luminance), by table: a blended channel is rounded to 0–255. */
+const LINEAR = Array.from({ length: 256 }, (_, value) => {
+  const c = value / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+});
+
+function luminance(r: number, g: number, b: number): number {
+  return 0.2126 * LINEAR[Math.round(r)]! + 0.7152 * LINEAR[Math.round(g)]! + 0.0722 * LINEAR[Math.round(b)]!;
 }

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectFocus, focusStop, seedLibrary, settle, tabTo } from './keyboard.ts';
-import { DESKTOP, useBrowser } from './support.ts';
+import { expectFocus, focusStop, seedLibrary, tabTo } from './keyboard.ts';
+import { DESKTOP, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
 
 /**
  * The controls of each route, driven by the keyboard alone: each one reached with Tab (showing the
@@ -20,16 +20,10 @@ const activeId = (page: Page) => page.evaluate(() => document.activeElement?.id)
 
 describe('keyboard alone, control by control', () => {
   const browser = useBrowser();
-  let sample: { movie: number; tv: number; recent: { id: number; title: string; release_date: string } };
+  let sample: Sample;
 
   beforeAll(async () => {
-    const first = async <T>(path: string) =>
-      ((await (await fetch(`${browser.baseUrl}${path}`)).json()) as { results: T[] }).results[0]!;
-    sample = {
-      movie: (await first<{ id: number }>('/api/catalogue/discover?type=movie')).id,
-      tv: (await first<{ id: number }>('/api/catalogue/discover?type=tv')).id,
-      recent: await first('/api/catalogue/discover?type=movie&sort_by=release_date.desc'),
-    };
+    sample = await sampleTitles(browser.baseUrl);
   });
 
   it("home: the hero's slides and pause, the mood box, Top Ranked and a row's scroll buttons", async () => {

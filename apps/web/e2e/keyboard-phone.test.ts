@@ -4,26 +4,19 @@ import {
   expectNoFailures,
   expectNoFailuresByRoute,
   seedLibrary,
-  settle,
   sweep,
   sweepRoutes,
   tabTo,
 } from './keyboard.ts';
-import { MOBILE, useBrowser } from './support.ts';
+import { MOBILE, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
 
 /** The keyboard at phone width (375 px): the header's menu button and menu, and the pages laid out for phones. */
 describe('keyboard alone on a phone', () => {
   const browser = useBrowser();
-  let sample: { movie: number; tv: number };
+  let sample: Sample;
 
   beforeAll(async () => {
-    const first = async (type: string) =>
-      (
-        (await (await fetch(`${browser.baseUrl}/api/catalogue/discover?type=${type}`)).json()) as {
-          results: Array<{ id: number }>;
-        }
-      ).results[0]!.id;
-    sample = { movie: await first('movie'), tv: await first('tv') };
+    sample = await sampleTitles(browser.baseUrl);
   });
 
   it('opens the menu, and Escape closes it with the focus back on its button', async () => {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectNoFailuresByRoute, focusStop, seedLibrary, settle, sweep, sweepRoutes } from './keyboard.ts';
-import { DESKTOP, useBrowser } from './support.ts';
+import { expectNoFailuresByRoute, focusStop, seedLibrary, sweep, sweepRoutes } from './keyboard.ts';
+import { DESKTOP, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
 
 /**
  * Tab through every route, stop by stop: each focus stop must show a focus indicator (an outline,
@@ -21,24 +21,12 @@ async function openFilters(page: Page) {
   await page.getByLabel('Genre').waitFor();
 }
 
-interface Sample {
-  movie: number;
-  tv: number;
-  list: string;
-}
-
 describe('keyboard focus on every route', () => {
   const browser = useBrowser();
   let sample: Sample;
 
   beforeAll(async () => {
-    const first = async <T>(path: string) =>
-      ((await (await fetch(`${browser.baseUrl}${path}`)).json()) as { results: T[] }).results[0]!;
-    sample = {
-      movie: (await first<{ id: number }>('/api/catalogue/discover?type=movie')).id,
-      tv: (await first<{ id: number }>('/api/catalogue/discover?type=tv')).id,
-      list: (await first<{ id: string }>('/api/lists')).id,
-    };
+    sample = await sampleTitles(browser.baseUrl);
   });
 
   it('tells a control that shows its focus from one that does not', async () => {

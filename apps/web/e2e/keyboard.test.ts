@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { expectFocus, expectNoFailures, focusStop, sweep, tabTo } from './keyboard.ts';
 import { signInContext, type Account } from './session.ts';
-import { DESKTOP, useBrowser } from './support.ts';
+import { DESKTOP, quiet, useBrowser } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -28,7 +28,7 @@ describe('keyboard alone', () => {
   it('shows where the focus is on every stop of the home page', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     const { stops, failures } = await sweep(page, { max: 40 });
     expect(stops[0]).toMatchObject({ tag: 'a', name: 'Skip to content', problem: null });
     expect(stops.length).toBeGreaterThan(30);
@@ -78,7 +78,7 @@ describe('keyboard alone', () => {
     await page.keyboard.press('ArrowDown');
     await page.waitForURL((url) => url.searchParams.get('sort_by') === 'release_date.desc');
     // The grid keeps the previous answer on screen until the new one comes: tab through the new one.
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     await tabTo(page, 'Page 2', { max: 100 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('page') === '2');

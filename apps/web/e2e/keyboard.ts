@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
+import { settle } from './support.ts';
 
 /** Where the keyboard focus is, and what shows it. */
 export interface FocusStop {
@@ -211,13 +212,40 @@ function judgeFocus(forced: boolean): FocusStop | null {
     ancestor = ancestor.parentElement;
   }
 
+  // A stop made like one judged before on this page (the same markup: tag, classes, inline style
+  // and state attributes of it, its labels and its ancestors, over the same colour) shows its
+  // focus the same way: its indicator is taken from then. Comparing focused with unfocused restyles
+  // the whole page twice, which on a page of a hundred cards is most of a sweep's time. Where it
+  // is on screen is still judged for each.
+  const STATES = ['type', 'role', 'disabled', 'aria-selected', 'aria-pressed', 'aria-checked', 'aria-expanded'];
+  const markupOf = (node: Element) =>
+    [node.tagName, node.getAttribute('class'), node.getAttribute('style'), ...STATES, 'aria-current', 'data-state']
+      .map((part, index) => (index < 3 ? part : node.getAttribute(part!)))
+      .join('\u0001');
+  const signature =
+    element instanceof HTMLIFrameElement
+      ? null
+      : [
+          forced,
+          isHidden,
+          ...candidates.filter((candidate) => !candidate.pseudo).map((candidate) => markupOf(candidate.element)),
+          backdropOf(element, false).join(),
+        ].join('\u0002');
+  const judged = ((
+    state as { judgedMarkup?: Map<string, { indicator: string | null; problem: string | null }> }
+  ).judgedMarkup ??= new Map());
+  const known = signature === null ? undefined : judged.get(signature);
+
   settle();
-  const focusedBoxes = candidates.map(boxOf);
+  const focusedBoxes = known ? [] : candidates.map(boxOf);
   let blurredBoxes: Box[] = [];
 
   // The same element without the focus. A frame's page runs in another process: its indicator
   // follows the data-keyboard-focus attribute the app sets, not :focus.
-  if (element instanceof HTMLIFrameElement) {
+  if (known) {
+    stop.indicator = known.indicator;
+    stop.problem = known.problem;
+  } else if (element instanceof HTMLIFrameElement) {
     const value = element.getAttribute('data-keyboard-focus');
     element.removeAttribute('data-keyboard-focus');
     settle();
@@ -244,7 +272,7 @@ function judgeFocus(forced: boolean): FocusStop | null {
     if (ratio >= 3) stop.indicator ??= what;
     else faint.push(`${what} (${color}, ${ratio.toFixed(1)}:1)`);
   };
-  candidates.forEach((candidate, index) => {
+  (known ? [] : candidates).forEach((candidate, index) => {
     const focused = focusedBoxes[index]!;
     const blurred = blurredBoxes[index]!;
     const where = `${candidate.label}`;
@@ -285,9 +313,10 @@ function judgeFocus(forced: boolean): FocusStop | null {
     }
   });
 
-  if (!stop.indicator) {
+  if (!known && !stop.indicator) {
     stop.problem = faint.length > 0 ? `faint focus indicator: ${faint.join('; ')}` : 'no visible focus indicator';
   }
+  if (!known && signature !== null) judged.set(signature, { indicator: stop.indicator, problem: stop.problem });
 
   // Shown on screen: a visible box inside the viewport, not hidden by a transparent ancestor nor
   // mostly covered by something else (the floating buttons over the focused control). A visually
@@ -476,16 +505,6 @@ export async function seedLibrary(context: BrowserContext, sample: { movie: numb
     sessionStorage.setItem('e2e-seeded', '1');
     for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
   }, values);
-}
-
-/** Waits for the route's data: no loading spinners or skeletons left. */
-export async function settle(page: Page) {
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('[role="status"][aria-label^="Loading"], [aria-busy="true"]')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
 }
 
 /** A route to sweep, with what to open on it first (a panel shown only on request). */

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DESKTOP, useBrowser } from './support.ts';
+import { DESKTOP, quiet, useBrowser } from './support.ts';
 
 /** What could move on the page right now: the longest CSS and script-driven motion, in ms. */
 interface Motion {
@@ -89,7 +89,7 @@ async function actionRow(page: Page) {
  */
 async function homeDialogAndToastHoldStill(page: Page, movieId: number): Promise<void> {
   await page.goto('/');
-  await page.waitForLoadState('networkidle');
+  await quiet(page);
   expectStill(await motion(page), 'home');
   await actionRow(page);
   expect(await scrollAfterClick(page, 'Scroll Action movies right', 'row')).toBeGreaterThan(0);
@@ -115,7 +115,7 @@ describe('reduced motion', () => {
   it('without the preference, the same measures see motion (so they can fail)', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/');
-    await page.waitForLoadState('networkidle');
+    await quiet(page);
     // The hero's progress bar runs while the carousel turns.
     expect((await motion(page)).runningMs).toBeGreaterThan(1000);
     await actionRow(page);

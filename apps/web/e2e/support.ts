@@ -1,5 +1,12 @@
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -50,6 +57,7 @@ export function useBrowser() {
         ),
       );
       const page = await context.newPage();
+      trackRequests(page);
       if (options.javaScriptEnabled !== false) {
         // A page the server rendered is on screen before the app has taken it over: wait for the
         // app (data-app="ready" on <html>) before acting on it, as a person would see it respond.
@@ -71,5 +79,79 @@ export function useBrowser() {
       viewers.push(viewer);
       return viewer;
     },
+  };
+}
+
+/** The requests each page opened by `open` has under way (see quiet). */
+const underWay = new WeakMap<Page, Set<Request>>();
+
+/** The comment stream stays open as long as the page: it is never "under way". */
+const LASTING = new Set(['eventsource', 'websocket']);
+
+function trackRequests(page: Page) {
+  const requests = new Set<Request>();
+  underWay.set(page, requests);
+  page.on('request', (request) => {
+    if (!LASTING.has(request.resourceType())) requests.add(request);
+  });
+  const done = (request: Request) => requests.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  // A navigation drops what the old page was waiting for, with no event for each request.
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    for (const request of requests)
+      if (request.frame() === frame && !request.isNavigationRequest()) requests.delete(request);
+  });
+}
+
+/**
+ * Waits until the page has had no request under way for `quietMs` (what Playwright's
+ * 'networkidle' does with a fixed 500 ms; a page here that has asked for nothing for 150 ms has
+ * what it asked for). Fails naming the requests still open after `timeoutMs`.
+ */
+export async function quiet(page: Page, { quietMs = 150, timeoutMs = 15_000 } = {}): Promise<void> {
+  const requests = underWay.get(page);
+  if (!requests) return page.waitForLoadState('networkidle');
+  await page.waitForLoadState('load');
+  const deadline = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < quietMs) {
+    if (Date.now() > deadline) {
+      const open = Array.from(requests, (request) => request.url()).join(', ');
+      throw new Error(`the page still had requests under way after ${timeoutMs} ms: ${open}`);
+    }
+    if (requests.size > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** Waits for the route's data: no request under way, no loading spinners or skeletons left. */
+export async function settle(page: Page): Promise<void> {
+  await quiet(page);
+  await page
+    .locator('[role="status"][aria-label^="Loading"], [aria-busy="true"]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+}
+
+/** Titles and a list of the local catalogue the tests open: the first of each, the newest movie. */
+export interface Sample {
+  movie: number;
+  tv: number;
+  list: string;
+  /** The newest movie and its release date (the recent-release warning). */
+  recent: { id: number; title: string; release_date: string };
+}
+
+export async function sampleTitles(baseUrl: string): Promise<Sample> {
+  const first = async <T>(path: string) =>
+    ((await (await fetch(`${baseUrl}${path}`)).json()) as { results: T[] }).results[0]!;
+  return {
+    movie: (await first<{ id: number }>('/api/catalogue/discover?type=movie')).id,
+    tv: (await first<{ id: number }>('/api/catalogue/discover?type=tv')).id,
+    list: (await first<{ id: string }>('/api/lists')).id,
+    recent: await first<Sample['recent']>('/api/catalogue/discover?type=movie&sort_by=release_date.desc'),
   };
 }
