@@ -441,11 +441,16 @@ describe.skipIf(!onPostgres)("PostgreSQL ends the server's sessions (SQLSTATE 57
 
   /** pg_terminate_backend on every session of the server (on the test database, but this one). */
   async function endServerSessions(): Promise<number> {
+    // The sessions are chosen first, in a materialized CTE: in one WHERE clause PostgreSQL may call
+    // pg_terminate_backend before the other conditions, and it then ended the sessions of the
+    // other test files' databases too (and tried its own background processes).
     const { rows } = await admin.query<{ ended: number }>(
-      `select count(*)::int as ended from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and application_name <> 'marquee-test-admin' and backend_type = 'client backend'
-          and pg_terminate_backend(pid)`,
+      `with server_sessions as materialized (
+         select pid from pg_stat_activity
+          where datname = current_database() and pid <> pg_backend_pid()
+            and application_name <> 'marquee-test-admin' and backend_type = 'client backend'
+       )
+       select count(*)::int as ended from server_sessions where pg_terminate_backend(pid)`,
     );
     return rows[0]!.ended;
   }
