@@ -149,6 +149,16 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/** The SQLSTATE of a database error (`23505`: a unique index refused the row), read through the wrappers' causes. */
+export function sqlStateOf(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /**
  * The single error handler: known errors become {"error":{code,message}} with their status;
  * anything else is logged with the request id and answered as a bare 500, so that no stack

@@ -514,11 +514,7 @@ describe.skipIf(!onPostgres)("PostgreSQL ends the server's sessions (SQLSTATE 57
     await expectNoHalfWrites(t.database, answers);
   });
 
-  // Known gap (issue #10): better-auth writes a sign-up in several statements, not one transaction.
-  // Its drizzle adapter's \`transaction\` option made this pass, but the user hooks then queried
-  // through the pool while the transaction held a connection: under load every connection was held
-  // by a sign-up waiting for a second one (503s in CI). The hooks must run inside the transaction.
-  it.skip('leaves no half-made account when a sign-up loses its session between its statements', async () => {
+  it('leaves no half-made account when a sign-up loses its session between its statements', async () => {
     // The sign-up has written the user and its profile and waits to write the password's account.
     const signUp = everyday(cookie, email).find(([what]) => what === 'sign-up')!;
     await locker.query('begin');

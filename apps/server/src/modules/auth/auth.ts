@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { USERNAME_PATTERN } from '@marquee/core';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
+import { sqlStateOf } from '../../plugins/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { account, rateLimit, session, user, userProfiles, verification } from './auth-schema.ts';
 
@@ -15,6 +16,50 @@ export interface AuthDeps {
   config: Config;
   mailer: Mailer;
   secret: string;
+}
+
+/**
+ * The transaction a piece of better-auth's work runs in (a sign-up: the user, its password's
+ * account and its profile), for the database hooks below. A hook that queried the pool instead
+ * would wait for a second connection while the transaction holds the first: PGlite has only one,
+ * and under load PostgreSQL's pool ran out the same way.
+ */
+const authTransaction = new AsyncLocalStorage<Db>();
+
+/** The database as better-auth's adapter sees it: each transaction it opens is noted for the hooks. */
+function notingTransactions(db: Db): Db {
+  return new Proxy(db, {
+    get(target, key) {
+      const value: unknown = Reflect.get(target, key, target);
+      if (key === 'transaction') {
+        return (work: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
+          target.transaction((tx) => authTransaction.run(tx as unknown as Db, () => work(tx as unknown as Db)), config);
+      }
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** Where a hook's queries go: the transaction under way, else the pool. */
+const current = (db: Db): Db => authTransaction.getStore() ?? db;
+
+/**
+ * Makes the user's profile (product.md §3 User profile) from its user row, unless it has one: in
+ * the sign-up's transaction, with its account, so that a sign-up leaves all three or none.
+ */
+async function ensureProfile(db: Db, userId: string): Promise<void> {
+  try {
+    await db.execute(sql`
+      insert into ${userProfiles} (id, username, email, avatar_url)
+      select id, nullif(name, ''), email, image from ${user} where id = ${userId}
+      on conflict (id) do nothing`);
+  } catch (error) {
+    // Another sign-up took the name between the check and here.
+    if (sqlStateOf(error) === '23505') {
+      throw new APIError('CONFLICT', { message: 'Username is already taken' });
+    }
+    throw error;
+  }
 }
 
 async function isUsernameTaken(db: Db, username: string, exceptUserId?: string): Promise<boolean> {
@@ -61,9 +106,11 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
     secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
-    database: drizzleAdapter(db, {
+    database: drizzleAdapter(notingTransactions(db), {
       provider: 'pg',
       schema: { user, session, account, verification, rateLimit },
+      // A sign-up is one transaction: the user, its password's account and its profile, or none.
+      transaction: true,
     }),
     emailAndPassword: {
       enabled: true,
@@ -155,9 +202,10 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
             }
             return { data: changes };
           },
-          // The profile repeats the e-mail (product.md §3 User profile): keep it in step.
+          // The profile repeats the e-mail (product.md §3 User profile): keep it in step. (After
+          // hooks run once the transaction has committed.)
           async after(updated) {
-            await db
+            await current(db)
               .update(userProfiles)
               .set({ email: updated.email, updatedAt: new Date() })
               .where(eq(userProfiles.id, updated.id));
@@ -171,21 +219,20 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
                 message: 'Username must be 3 to 30 letters, digits, dots, dashes or underscores',
               });
             }
-            if (username && (await isUsernameTaken(db, username))) {
+            if (username && (await isUsernameTaken(current(db), username))) {
               throw new APIError('CONFLICT', { message: 'Username is already taken' });
             }
             return { data: { ...candidate, name: username } };
           },
-          async after(created) {
-            await db
-              .insert(userProfiles)
-              .values({
-                id: created.id,
-                username: created.name || null,
-                email: created.email,
-                avatarUrl: created.image ?? null,
-              })
-              .onConflictDoNothing();
+        },
+      },
+      // Every user gets an account as it is made (a password, or a social provider's): the
+      // profile is made with it, in the same transaction.
+      account: {
+        create: {
+          async before(candidate) {
+            await ensureProfile(current(db), candidate.userId);
+            return { data: candidate };
           },
         },
       },
