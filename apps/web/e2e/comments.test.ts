@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, signInContext } from './session.ts';
-import { DESKTOP, MOBILE, useBrowser } from './support.ts';
+import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -23,6 +23,9 @@ describe('comments', () => {
   it('invites a visitor to sign in', async () => {
     const { page } = await browser.open(MOBILE);
     await page.goto(`/movie/${movieId}`);
+    // Once what loads after the page (the similar titles above the discussion) is in: a click
+    // aimed while it still arrives can land on what it moved into the button's place.
+    await settle(page);
     const discussion = page.getByRole('region', { name: 'Discussion' });
     await discussion.getByText('Sign in to join the conversation and share your thoughts.').waitFor();
     await discussion.getByRole('button', { name: 'Sign In to Comment' }).click();
