@@ -139,18 +139,9 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
           function topIfCut(target: string): number | null {
             const element = document.querySelector<HTMLElement>(target);
             if (!element) return null;
-            let top = Infinity;
-            let bottom = -Infinity;
-            for (const child of Array.from(element.childNodes)) {
-              if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
-              const range = document.createRange();
-              range.selectNodeContents(child);
-              for (const rect of Array.from(range.getClientRects())) {
-                if (rect.width === 0 || rect.height === 0) continue;
-                top = Math.min(top, rect.top);
-                bottom = Math.max(bottom, rect.bottom);
-              }
-            }
+            const lines = textRects(element);
+            const top = Math.min(...lines.map((rect) => rect.top));
+            const bottom = Math.max(...lines.map((rect) => rect.bottom));
             return top >= 1 && top < window.innerHeight && bottom > window.innerHeight ? top : null;
           }
 
@@ -164,20 +155,24 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
               if (getComputedStyle(node).overflowX !== 'visible') clips.push(box(node.getBoundingClientRect()));
             }
             const rects: Box[] = [];
-            for (const child of Array.from(element.childNodes)) {
-              if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) continue;
-              const range = document.createRange();
-              range.selectNodeContents(child);
-              for (const rect of Array.from(range.getClientRects())) {
-                if (rect.width === 0 || rect.height === 0) continue;
-                // Cut by the top or the bottom of the screen: judged on another screen.
-                if (rect.top < 0 || rect.bottom > window.innerHeight) return null;
-                // Cut to what its scrolling row shows: a card scrolled out of the row shows nothing.
-                const shown = clips.reduce(intersect, box(rect));
-                if (shown.right - shown.left >= 1 && shown.bottom - shown.top >= 1) rects.push(shown);
-              }
+            for (const rect of textRects(element)) {
+              // Cut by the top or the bottom of the screen: judged on another screen.
+              if (rect.top < 0 || rect.bottom > window.innerHeight) return null;
+              // Cut to what its scrolling row shows: a card scrolled out of the row shows nothing.
+              const shown = clips.reduce(intersect, box(rect));
+              if (shown.right - shown.left >= 1 && shown.bottom - shown.top >= 1) rects.push(shown);
             }
             return rects.length > 0 ? rects : null;
+          }
+
+          /** The rectangles of the lines of the element's own text (not its children's). */
+          function textRects(element: HTMLElement): DOMRect[] {
+            return Array.from(element.childNodes).flatMap((child) => {
+              if (child.nodeType !== Node.TEXT_NODE || !child.textContent?.trim()) return [];
+              const range = document.createRange();
+              range.selectNodeContents(child);
+              return Array.from(range.getClientRects()).filter((rect) => rect.width > 0 && rect.height > 0);
+            });
           }
           type Box = { left: number; top: number; right: number; bottom: number };
           function box(rect: DOMRect): Box {
