@@ -202,10 +202,10 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
             }
             return { data: changes };
           },
-          // The profile repeats the e-mail (product.md §3 User profile): keep it in step. (After
-          // hooks run once the transaction has committed.)
+          // The profile repeats the e-mail (product.md §3 User profile): keep it in step. After
+          // hooks run once the transaction has committed: on the pool.
           async after(updated) {
-            await current(db)
+            await db
               .update(userProfiles)
               .set({ email: updated.email, updatedAt: new Date() })
               .where(eq(userProfiles.id, updated.id));
