@@ -33,10 +33,7 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
 export default defineConfig({
   test: {
     // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core
-    // machine, so every file ran after the other. The browser project still runs its files one
-    // at a time (it shares one server and one browser); with two workers the server, core and
-    // web files run beside it. Most test time is spent waiting on a browser, a socket or a
-    // database, not on a core.
+    // machine, so every file ran after the other. With two, two files run at once.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
@@ -72,8 +69,13 @@ export default defineConfig({
           // A browser waits on the network and a render: on two busy cores that can pass a second.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./e2e/global-setup.ts'],
-          // One browser and one server are shared; files run one after another.
-          fileParallelism: false,
+          // One server and one browser are shared by every file (each test has its own browser
+          // context). The files run two at a time, as a group of their own after every other
+          // project's files: vitest runs the projects of one group with one worker count, and the
+          // browser files on two busy cores beside two server files would pass their time limits.
+          fileParallelism: true,
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
         },
       },
     ],
