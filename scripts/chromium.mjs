@@ -7,4 +7,8 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // Chromium 156 opens, for every new window (each test's context), a hidden renderer for its
+  // address bar's WebUI popups (chrome://omnibox-popup.top-chrome): a second renderer loading a
+  // UI nobody sees, which cost as much CPU as the page under test while it started.
+  '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup',
 ];
