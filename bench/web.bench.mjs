@@ -5,6 +5,7 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_ARGS } from '../scripts/chromium.mjs';
 import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
 
 /**
@@ -59,15 +60,8 @@ const { child, output } = await startProcess(
 
 const chrome = await chromeLauncher.launch({
   chromePath: CHROMIUM,
-  chromeFlags: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-dev-shm-usage',
-  ],
+  // The browser tests' flags (headless, offline, no hidden address-bar renderer per tab).
+  chromeFlags: [...CHROMIUM_ARGS, '--disable-dev-shm-usage'],
 });
 
 /** The scripts a page loaded before it was interactive (Lighthouse's TTI). */
