@@ -50,7 +50,7 @@ export function CollectionCard({ list, imageBase }: { list: MovieList; imageBase
           </div>
         )}
         <div className="absolute inset-0 hidden bg-gradient-to-t from-ink-950/80 to-transparent sm:block" />
-        <span className="absolute right-3 bottom-3 hidden items-center gap-1 rounded-md bg-ink-950/85 px-2 py-1 text-xs font-semibold text-gold-300 backdrop-blur sm:inline-flex">
+        <span className="absolute right-3 bottom-3 hidden items-center gap-1 rounded-md bg-ink-950/85 px-2 py-1 text-xs font-semibold text-gold-300 sm:inline-flex">
           <Layers className="size-3.5" aria-hidden />
           {count} {count === 1 ? 'movie' : 'movies'}
         </span>

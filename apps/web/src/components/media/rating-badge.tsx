@@ -20,7 +20,7 @@ export function RatingBadge({ rating, className }: { rating: number; className?:
   return (
     <span
       className={cn(
-        'inline-flex items-center gap-1 rounded-md bg-ink-950/80 px-1.5 py-0.5 text-xs font-semibold backdrop-blur',
+        'inline-flex items-center gap-1 rounded-md bg-ink-950/85 px-1.5 py-0.5 text-xs font-semibold',
         TONES[tone],
         className,
       )}

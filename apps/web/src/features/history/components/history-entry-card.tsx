@@ -50,7 +50,7 @@ export function HistoryEntryCard({
         <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-ink-950/75 via-transparent via-35% to-transparent" />
         <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between gap-2 p-2">
           {badge ? (
-            <span className="rounded-md bg-ink-950/85 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gold-300 ring-1 ring-gold-400/30 backdrop-blur">
+            <span className="rounded-md bg-ink-950/85 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gold-300 ring-1 ring-gold-400/30">
               {badge}
             </span>
           ) : (

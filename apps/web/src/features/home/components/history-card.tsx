@@ -32,7 +32,7 @@ export function HistoryCard({
         <PosterImage path={item.movie_poster} alt={`${item.movie_title} poster`} width={192} quality={quality} />
         <div className="pointer-events-none absolute inset-0 bg-gradient-to-t from-ink-950/80 via-transparent via-35% to-transparent" />
         {badge ? (
-          <span className="absolute top-2 left-2 rounded-md bg-ink-950/85 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gold-300 ring-1 ring-gold-400/30 backdrop-blur">
+          <span className="absolute top-2 left-2 rounded-md bg-ink-950/85 px-1.5 py-0.5 font-mono text-[11px] font-semibold text-gold-300 ring-1 ring-gold-400/30">
             {badge}
           </span>
         ) : null}
