@@ -116,7 +116,7 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
     /** Judges those of `waiting` that are all on the screen as it is now. */
     /** Judges those of `waiting` that are all on the screen as it is now; returns how far to scroll next. */
     const judgeScreen = async (waiting: TextStyle[]): Promise<number> => {
-      const { placed, step } = await page.evaluate(
+      const { placed, step, scroll } = await page.evaluate(
         (targets) => {
           // What Playwright's screenshot does with animations: the finite ones end, the others stop.
           for (const animation of document.getAnimations()) {
@@ -133,7 +133,11 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
             const top = topIfCut(target);
             return top === null ? [] : [top];
           });
-          return { placed, step: Math.floor(Math.min(window.innerHeight, ...cutTops)) };
+          return {
+            placed,
+            step: Math.floor(Math.min(window.innerHeight, ...cutTops)),
+            scroll: { x: window.scrollX, y: window.scrollY },
+          };
 
           /** Where the text of `target` starts, when the bottom of the screen cuts it. */
           function topIfCut(target: string): number | null {
@@ -190,10 +194,23 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
         waiting.map((text) => text.target),
       );
       if (placed.length === 0) return step;
-      const shot = await capture(page);
+      // Only the part of the screen that holds the texts to judge, in whole pixels.
+      const all = placed.flatMap((text) => text.rects);
+      const area = {
+        left: Math.floor(Math.min(...all.map((rect) => rect.left))),
+        top: Math.floor(Math.min(...all.map((rect) => rect.top))),
+        right: Math.ceil(Math.max(...all.map((rect) => rect.right))),
+        bottom: Math.ceil(Math.max(...all.map((rect) => rect.bottom))),
+      };
+      const shot = await capture(page, area, scroll);
       const onScreen = placed.map(({ target, rects }) => ({
         ...texts.find((text) => text.target === target)!,
-        rects,
+        rects: rects.map((rect) => ({
+          left: rect.left - area.left,
+          top: rect.top - area.top,
+          right: rect.right - area.left,
+          bottom: rect.bottom - area.top,
+        })),
       }));
       failures.push(...measure(shot, onScreen));
       for (const text of onScreen) judged.add(text.target);
@@ -255,14 +272,32 @@ interface MeasuredText {
 const sessions = new WeakMap<Page, Promise<CDPSession>>();
 
 /**
- * The screen's pixels, captured through the DevTools protocol with Chromium's fast PNG encoding
- * (the same pixels as Playwright's page.screenshot, which compresses harder and took most of a
- * check's time) and decoded here. The page's scale factor is 1: one pixel is one CSS pixel.
+ * The pixels of an area of the screen (viewport coordinates, whole pixels), captured through the
+ * DevTools protocol with Chromium's fast PNG encoding (the same pixels as Playwright's
+ * page.screenshot, which compresses harder and took most of a check's time) and decoded here. The
+ * protocol's clip is in page coordinates, hence the scroll offset. The page's scale factor is 1:
+ * one pixel is one CSS pixel. Only the area is encoded, sent and decoded, not the whole screen.
  */
-async function capture(page: Page): Promise<Pixels> {
+async function capture(
+  page: Page,
+  area: { left: number; top: number; right: number; bottom: number },
+  scroll: { x: number; y: number },
+): Promise<Pixels> {
   let session = sessions.get(page);
   if (!session) sessions.set(page, (session = page.context().newCDPSession(page)));
-  const { data } = await (await session).send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true });
+  const { data } = await (
+    await session
+  ).send('Page.captureScreenshot', {
+    format: 'png',
+    optimizeForSpeed: true,
+    clip: {
+      x: area.left + scroll.x,
+      y: area.top + scroll.y,
+      width: area.right - area.left,
+      height: area.bottom - area.top,
+      scale: 1,
+    },
+  });
   return decodePng(Buffer.from(data, 'base64'));
 }
 
