@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAccount, signInContext } from './session.ts';
-import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
+import { DESKTOP, describePage, MOBILE, settle, useBrowser } from './support.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -28,8 +28,16 @@ describe('comments', () => {
     await settle(page);
     const discussion = page.getByRole('region', { name: 'Discussion' });
     await discussion.getByText('Sign in to join the conversation and share your thoughts.').waitFor();
-    await discussion.getByRole('button', { name: 'Sign In to Comment' }).click();
-    await page.getByRole('dialog', { name: 'Sign In' }).waitFor();
+    const button = discussion.getByRole('button', { name: 'Sign In to Comment' });
+    await button.click();
+    // Seen once in a while on a loaded machine: the dialog had not opened after 30 s. Say what the
+    // page showed then.
+    await page
+      .getByRole('dialog', { name: 'Sign In' })
+      .waitFor({ timeout: 20_000 })
+      .catch(async (error: Error) => {
+        throw new Error(`${error.message}\nThe page: ${await describePage(page, button)}`);
+      });
   });
 
   it('posts, replies, edits and deletes, and another reader sees it live', async () => {

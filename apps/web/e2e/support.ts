@@ -1,9 +1,13 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import {
   chromium,
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -154,4 +158,42 @@ export async function sampleTitles(baseUrl: string): Promise<Sample> {
     list: (await first<{ id: string }>('/api/lists')).id,
     recent: await first<Sample['recent']>('/api/catalogue/discover?type=movie&sort_by=release_date.desc'),
   };
+}
+
+/**
+ * What the page showed when a wait failed, for a failure seen only on a loaded machine: its
+ * address, scroll, readiness, focus, open dialogs, the element `near` (where it is and what lies
+ * at its centre), and a screenshot saved in a temporary folder.
+ */
+export async function describePage(page: Page, near?: Locator): Promise<string> {
+  const state = await page
+    .evaluate(() => ({
+      scrollY: Math.round(window.scrollY),
+      app: document.documentElement.dataset.app ?? null,
+      focus: document.activeElement?.outerHTML.slice(0, 160) ?? null,
+      dialogs: Array.from(
+        document.querySelectorAll('[role="dialog"], [role="alertdialog"]'),
+        (dialog) => dialog.getAttribute('aria-label') ?? dialog.textContent?.slice(0, 40) ?? '',
+      ),
+    }))
+    .catch((error: unknown) => ({ unreadable: String(error) }));
+  const target = near
+    ? await near
+        .evaluate(
+          (element) => {
+            const box = element.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+            return {
+              box: [box.left, box.top, box.width, box.height].map(Math.round),
+              atCentre: hit?.outerHTML.slice(0, 160),
+            };
+          },
+          null,
+          { timeout: 2000 },
+        )
+        .catch((error: unknown) => ({ unreadable: String(error) }))
+    : null;
+  const shot = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-e2e-failure-')), 'page.png');
+  await page.screenshot({ path: shot, timeout: 5000 }).catch(() => undefined);
+  return JSON.stringify({ url: page.url(), ...state, target, screenshot: shot }, null, 2);
 }
