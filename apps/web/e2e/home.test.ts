@@ -174,6 +174,20 @@ describe('the home page', () => {
         expect(await currentDot(page)).toBe('Go to slide 5');
       });
 
+      it('holds the hero still while it is scrolled out of view, and moves on once back', async () => {
+        const { page } = await openHome(browser, viewport, { clock: true });
+        await hero(page).locator('[aria-live="off"]').waitFor();
+        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+        // Not rotating, the slides are announced politely again.
+        await hero(page).locator('[aria-live="polite"]').waitFor();
+        await page.clock.fastForward(12000);
+        expect(await currentDot(page)).toBe('Go to slide 1');
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await hero(page).locator('[aria-live="off"]').waitFor();
+        await page.clock.fastForward(5100);
+        await expect.poll(() => currentDot(page), WAIT).toBe('Go to slide 2');
+      });
+
       it('adds the shown title to Watch Later from the hero and removes it again', async () => {
         const { page } = await openHome(browser, viewport);
         const button = activeSlide(page).getByRole('button', { name: 'Watch Later' });

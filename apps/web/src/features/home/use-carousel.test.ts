@@ -92,6 +92,51 @@ describe('useCarousel', () => {
     expect(result.current.index).toBe(1);
   });
 
+  it('pauses while scrolled wholly out of view, and stops watching once unmounted', () => {
+    const observers: Array<{ callback: IntersectionObserverCallback; observed: Element[]; connected: boolean }> = [];
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        record: (typeof observers)[number];
+        constructor(callback: IntersectionObserverCallback) {
+          this.record = { callback, observed: [], connected: true };
+          observers.push(this.record);
+        }
+        observe(element: Element) {
+          this.record.observed.push(element);
+        }
+        disconnect() {
+          this.record.connected = false;
+        }
+      },
+    );
+    try {
+      const { result, unmount } = render();
+      const element = document.createElement('section');
+      act(() => result.current.ref(element));
+      expect(observers.map((observer) => observer.observed)).toEqual([[element]]);
+      const scroll = (isIntersecting: boolean) =>
+        act(() =>
+          observers[0]!.callback(
+            [{ isIntersecting, target: element } as unknown as IntersectionObserverEntry],
+            {} as IntersectionObserver,
+          ),
+        );
+      scroll(false);
+      expect(result.current.isRotating).toBe(false);
+      act(() => void vi.advanceTimersByTime(INTERVAL * 3));
+      expect(result.current.index).toBe(0);
+      scroll(true);
+      expect(result.current.isRotating).toBe(true);
+      act(() => void vi.advanceTimersByTime(INTERVAL));
+      expect(result.current.index).toBe(1);
+      unmount();
+      expect(observers[0]!.connected).toBe(false);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('starts paused in a tab that opens hidden', () => {
     Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true });
     const { result } = render();

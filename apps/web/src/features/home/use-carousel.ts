@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useState } from 'react';
 
 /**
  * Why rotation is paused. Each reason is independent: leaving the carousel with the pointer
  * must not restart it while it still has keyboard focus, and so on.
  */
-export type PauseReason = 'hover' | 'focus' | 'hidden' | 'user';
+export type PauseReason = 'hover' | 'focus' | 'hidden' | 'offscreen' | 'user';
 
 export interface CarouselState {
   index: number;
@@ -56,8 +56,9 @@ export interface CarouselOptions {
 /**
  * A carousel's current slide and its automatic rotation (product.md §2 Home page, §9: every
  * 5 s). Rotation stops while any pause reason holds — the pointer is over it, it has keyboard
- * focus, the tab is hidden, or the user pressed pause — and the interval starts again from zero
- * after every change of slide, so a manual step is never followed by an instant jump.
+ * focus, the tab is hidden, it is scrolled wholly out of view, or the user pressed pause — and
+ * the interval starts again from zero after every change of slide, so a manual step is never
+ * followed by an instant jump. Give `ref` to the carousel's element for the out-of-view pause.
  */
 export function useCarousel({ count, intervalMs, autoPlay }: CarouselOptions) {
   const [state, dispatch] = useReducer(carouselReducer, undefined, () => ({
@@ -79,6 +80,22 @@ export function useCarousel({ count, intervalMs, autoPlay }: CarouselOptions) {
     return () => document.removeEventListener('visibilitychange', onVisibility);
   }, []);
 
+  // Scrolled out of view, nobody sees the slides change: they stop (and with them the motion a
+  // phone's battery pays for), and the slide a visitor scrolled away from is there on return.
+  const [element, ref] = useState<Element | null>(null);
+  useEffect(() => {
+    if (!element || typeof IntersectionObserver !== 'function') return;
+    const observer = new IntersectionObserver((entries) => {
+      const latest = entries[entries.length - 1];
+      if (latest) dispatch({ type: latest.isIntersecting ? 'resume' : 'pause', reason: 'offscreen' });
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      dispatch({ type: 'resume', reason: 'offscreen' });
+    };
+  }, [element]);
+
   const next = useCallback(() => dispatch({ type: 'next', count }), [count]);
   const prev = useCallback(() => dispatch({ type: 'prev', count }), [count]);
   const goTo = useCallback((target: number) => dispatch({ type: 'go', index: target, count }), [count]);
@@ -86,6 +103,8 @@ export function useCarousel({ count, intervalMs, autoPlay }: CarouselOptions) {
   const resume = useCallback((reason: PauseReason) => dispatch({ type: 'resume', reason }), []);
 
   return {
+    /** For the carousel's element: rotation pauses while none of it is in view. */
+    ref,
     index,
     isRotating,
     /** Whether the user stopped rotation with the pause button. */

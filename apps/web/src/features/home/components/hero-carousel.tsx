@@ -42,8 +42,9 @@ function DotProgress({ durationMs }: { durationMs: number }) {
 /**
  * The hero carousel of product.md §2 and §9: five featured titles, a new one every 5 s, arrows,
  * dots, Watch Now and Watch Later. It follows the WAI-ARIA carousel pattern: rotation stops
- * under the pointer, under keyboard focus, in a hidden tab, on request (pause button) and
- * entirely under reduced motion; the slides are announced politely only when not rotating.
+ * under the pointer, under keyboard focus, in a hidden tab, while scrolled out of view, on
+ * request (pause button) and entirely under reduced motion; the slides are announced politely
+ * only when not rotating.
  */
 export function HeroCarousel({ items }: { items: TitleSummary[] }) {
   const count = items.length;
@@ -90,6 +91,7 @@ export function HeroCarousel({ items }: { items: TitleSummary[] }) {
 
   return (
     <section
+      ref={carousel.ref}
       aria-roledescription="carousel"
       aria-label="Featured titles"
       className={cn('relative isolate overflow-hidden bg-ink-950', HERO_HEIGHT)}
