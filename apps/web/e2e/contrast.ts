@@ -113,7 +113,6 @@ export async function paintedContrast(page: Page): Promise<PaintedContrast> {
   const failures: PaintedContrastFailure[] = [];
   const judged = new Set<string>();
   try {
-    /** Judges those of `waiting` that are all on the screen as it is now. */
     /** Judges those of `waiting` that are all on the screen as it is now; returns how far to scroll next. */
     const judgeScreen = async (waiting: TextStyle[]): Promise<number> => {
       const { placed, step, scroll } = await page.evaluate(
