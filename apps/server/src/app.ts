@@ -14,6 +14,7 @@ import { artRoutes } from './modules/art/art.routes.ts';
 import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
+import type { PasswordHashing } from './modules/auth/password-hashing.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -47,6 +48,8 @@ export interface AppDeps {
   logger?: boolean | Record<string, unknown>;
   /** Told of every route as it is added (tests list the API this way to attack every route). */
   onRoute?: (route: RouteOptions) => void;
+  /** How passwords are hashed; by default better-auth's own scrypt. The tests pass a cheaper one. */
+  passwordHashing?: PasswordHashing;
 }
 
 /** Builds the Fastify app from a configuration and an open database. Starting it is main.ts's job. */
@@ -57,6 +60,7 @@ export async function buildApp({
   catalogue: givenCatalogue,
   mailer: givenMailer,
   onRoute,
+  passwordHashing,
 }: AppDeps): Promise<FastifyInstance> {
   const headers = securityHeaders(config);
   const app = Fastify({
@@ -113,6 +117,7 @@ export async function buildApp({
     config,
     mailer,
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    passwordHashing,
   });
   app.decorate('auth', auth);
   await authRoutes(app, auth, database.db, config.publicUrl, () =>

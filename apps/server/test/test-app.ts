@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
+import { scryptHashing } from '../src/modules/auth/password-hashing.ts';
 import { createTestDatabase, type TestDatabase, type TestDatabaseOptions } from './test-db.ts';
 
 export interface TestApp {
@@ -16,6 +17,13 @@ export interface TestApp {
   headRoutes: Array<{ method: string; url: string }>;
   close(): Promise<void>;
 }
+
+/**
+ * Password hashing in the tests: the app's scrypt at a sixteenth of its cost (about 11 ms a hash
+ * here, not 170). The suites sign up and in thousands of times; the app's own cost is tested in
+ * password-hashing.test.ts. An app built on a test database must hash this way to verify its users.
+ */
+export const TEST_PASSWORD_HASHING = scryptHashing(1024);
 
 /** The real app on a fresh test database, for `app.inject` tests. Env overrides go through loadConfig. */
 export async function createTestApp(
@@ -38,6 +46,7 @@ export async function createTestApp(
     config,
     database,
     logger: false,
+    passwordHashing: TEST_PASSWORD_HASHING,
     onRoute(route) {
       for (const method of ([] as string[]).concat(route.method)) {
         if (method !== 'HEAD') routes.push({ method, url: route.url });

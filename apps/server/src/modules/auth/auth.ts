@@ -10,12 +10,15 @@ import type { Db } from '../../db/client.ts';
 import { sqlStateOf } from '../../plugins/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { account, rateLimit, session, user, userProfiles, verification } from './auth-schema.ts';
+import type { PasswordHashing } from './password-hashing.ts';
 
 export interface AuthDeps {
   db: Db;
   config: Config;
   mailer: Mailer;
   secret: string;
+  /** How passwords are hashed; by default better-auth's own scrypt (password-hashing.ts). */
+  passwordHashing?: PasswordHashing;
 }
 
 /**
@@ -91,7 +94,7 @@ function keepFailure(error: unknown): void {
  * rate limits kept in the database (shared by every app server), scrypt password hashes
  * (memory-hard). The sign-up name is the optional username; a user_profiles row is made with it.
  */
-export function createAuth({ db, config, mailer, secret }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, passwordHashing }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https:');
   const socialProviders = {
     ...(config.oauth.github ? { github: config.oauth.github } : {}),
@@ -118,6 +121,7 @@ export function createAuth({ db, config, mailer, secret }: AuthDeps) {
       minPasswordLength: 6,
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHashing ? { password: passwordHashing } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       async sendResetPassword({ user: target, url }) {
         await mailer.send({
