@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './scripts/slow-first-sequencer.ts';
 
 const webSrc = path.resolve(import.meta.dirname, 'apps/web/src');
 
@@ -39,6 +40,8 @@ export default defineConfig({
     // Vitest's default in a run is one worker fewer than the cores: one worker on a 2-core
     // machine, so every file ran after the other. With two, two files run at once.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The slowest files first, whatever their project (scripts/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     reporters: ['default', './scripts/summary-reporter.ts'],
     projects: [
       {
