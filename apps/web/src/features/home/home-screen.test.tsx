@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HistoryItem, Paged, TitleSummary } from '@marquee/core';
@@ -96,6 +96,9 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  // Unmounted before fetch is given back: a query the screen starts late (the cards' comment
+  // counts) would otherwise reach for a server that is not there ("socket hang up").
+  cleanup();
   vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
