@@ -76,11 +76,10 @@ export default defineConfig({
           // A browser waits on the network and a render: on two busy cores that can pass a second.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./e2e/global-setup.ts'],
-          // One browser and one server are shared; files run one after another (npm test runs
-          // them beside the other projects' files: scripts/test.mjs). Two at a time
-          // (fileParallelism with maxWorkers 2 and a group of their own) took a fifth less time
-          // but failed two timing-bound tests on a loaded machine (a row's scroll, a dialog's
-          // opening).
+          // One browser and one server are shared; files run one after another, after every
+          // other project's files. Two at a time (fileParallelism with maxWorkers 2 and a group
+          // of their own) took a fifth less time but failed two timing-bound tests on a loaded
+          // machine (a row's scroll, a dialog's opening).
           fileParallelism: false,
         },
       },

@@ -1,11 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import type { Reporter, TestModule } from 'vitest/node';
 
 /**
  * Prints one plain closing line, "N passed, N failed, N skipped", so that any CI reading
- * the tail of the log sees the result without knowing vitest's own summary format. When `npm test`
- * runs two vitest runs at once (scripts/test.mjs), each writes its counts to the file named by
- * MARQUEE_TEST_SUMMARY instead, and the script prints the total.
+ * the tail of the log sees the result without knowing vitest's own summary format.
  */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
@@ -24,8 +21,6 @@ export default class SummaryReporter implements Reporter {
       if (module.state() === 'failed' && failedInModule === 0) failedInModule = 1;
       failed += failedInModule;
     }
-    const into = process.env.MARQUEE_TEST_SUMMARY;
-    if (into) writeFileSync(into, JSON.stringify({ passed, failed, skipped }));
-    else process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+    process.stdout.write(`\nTests: ${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
