@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import { paintedContrast } from './contrast.ts';
 import { createAccount, signInContext } from './session.ts';
-import { DESKTOP, MOBILE, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
+import { DESKTOP, MOBILE, openInApp, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
+
+/** A sweep's route: the first loaded, the others opened in the app (see openInApp). */
+async function visit(page: Page, route: string, index: number) {
+  if (index > 0) return openInApp(page, route);
+  await page.goto(route);
+  await settle(page);
+}
 
 /** Two custom sources (player.md §3), answered by the test: the player then has a source to pick. */
 async function withMirrorSources(page: Page, baseUrl: string) {
@@ -101,9 +108,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       // Motion is not what axe judges; without it no check waits for a transition to end.
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: Record<string, unknown> = {};
-      for (const route of which(sample)) {
-        await page.goto(route);
-        await settle(page);
+      for (const [index, route] of which(sample).entries()) {
+        await visit(page, route, index);
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[route] = violations;
       }
@@ -347,9 +353,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: Record<string, unknown> = {};
       let measured = 0;
-      for (const route of routes()) {
-        await page.goto(route);
-        await settle(page);
+      for (const [index, route] of routes().entries()) {
+        await visit(page, route, index);
         const result = await paintedContrast(page);
         measured += result.measured;
         if (result.failures.length > 0) found[route] = result.failures;
@@ -376,7 +381,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         const violations = await seriousViolations(page, ['color-contrast']);
         if (violations.length > 0) found[state] = violations;
       };
-      for (const route of [
+      for (const [index, route] of [
         '/',
         '/browse',
         `/movie/${sample.movie}`,
@@ -384,9 +389,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         `/watch/movie/${sample.movie}`,
         `/list/${sample.list}`,
         '/settings#accessibility',
-      ]) {
-        await page.goto(route);
-        await settle(page);
+      ].entries()) {
+        await visit(page, route, index);
         expect(await page.evaluate(() => document.documentElement.classList.value)).toContain(theme);
         await check(route);
       }

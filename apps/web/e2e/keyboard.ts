@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { settle } from './support.ts';
+import { openInApp, settle } from './support.ts';
 
 /** Where the keyboard focus is, and what shows it. */
 export interface FocusStop {
@@ -513,10 +513,13 @@ export type SweepRoute = string | { route: string; open: (page: Page) => Promise
 /** Sweeps each route once, forwards, and returns the failures by route. */
 export async function sweepRoutes(page: Page, routes: SweepRoute[], { forced = false } = {}) {
   const found: Record<string, string[]> = {};
-  for (const entry of routes) {
+  for (const [index, entry] of routes.entries()) {
     const route = typeof entry === 'string' ? entry : entry.route;
-    await page.goto(route);
-    await settle(page);
+    // The first route loaded, the others opened in the app (see openInApp).
+    if (index === 0) {
+      await page.goto(route);
+      await settle(page);
+    } else await openInApp(page, route);
     if (typeof entry !== 'string') await entry.open(page);
     const { stops, failures } = await sweep(page, { max: 300, forced });
     // A route that lost its content would pass with nothing to judge.

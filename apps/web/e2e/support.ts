@@ -140,6 +140,43 @@ export async function settle(page: Page): Promise<void> {
     .catch(() => undefined);
 }
 
+/**
+ * Opens a route in the app already on the page, through its router as a link does, without
+ * loading the page again, and waits for the route's data (settle). A sweep of thirty routes then
+ * loads the page once: a load costs a second or more of a busy 2-core machine, the app's own
+ * navigation a fraction of it, and the screens are the same (the server-rendered pages are
+ * checked as loaded by server-render.test.ts and each sweep's first route). The new page is
+ * shown at its top (or at the element its hash names) with the keyboard focus at the start of
+ * the document, as after a load.
+ */
+export async function openInApp(page: Page, route: string): Promise<void> {
+  const leaving = await page.evaluate((to) => {
+    const next = new URL(to, location.href);
+    const newPage = next.pathname !== location.pathname;
+    // Each page is keyed by its path (app-layout.tsx): the old one's elements go when it does.
+    if (newPage)
+      document.querySelectorAll('#main > *').forEach((element) => element.setAttribute('data-e2e-leaving', ''));
+    // A history entry of its own (a key the app has no scroll position for), as a link makes.
+    const state = history.state as { idx?: number } | null;
+    const key = `e2e${Math.random().toString(36).slice(2, 10)}`;
+    history.pushState({ usr: null, key, idx: (state?.idx ?? 0) + 1 }, '', next.href);
+    dispatchEvent(new PopStateEvent('popstate', { state: history.state }));
+    return newPage;
+  }, route);
+  if (leaving) await page.waitForFunction(() => !document.querySelector('[data-e2e-leaving]'));
+  await settle(page);
+  if (!page.url().endsWith(route)) throw new Error(`openInApp(${route}) ended on ${page.url()}`);
+  await page.evaluate(() => {
+    // The focus where a load leaves it: nowhere, the next Tab going to the document's first stop.
+    (document.activeElement as HTMLElement | null)?.blur();
+    const start = document.createElement('span');
+    start.tabIndex = -1;
+    document.body.prepend(start);
+    start.focus({ preventScroll: true });
+    start.remove();
+  });
+}
+
 /** Titles and a list of the local catalogue the tests open: the first of each, the newest movie. */
 export interface Sample {
   movie: number;
