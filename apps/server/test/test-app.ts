@@ -25,19 +25,24 @@ export interface TestApp {
  */
 export const TEST_PASSWORD_HASHING = scryptHashing(1024);
 
-/** The real app on a fresh test database, for `app.inject` tests. Env overrides go through loadConfig. */
-export async function createTestApp(
-  env: Record<string, string> = {},
-  beforeReady?: (app: FastifyInstance) => void,
-  options: TestDatabaseOptions = {},
-): Promise<TestApp> {
-  const config = loadConfig({
+/** The configuration of a test app: quiet, no web build, a fixed secret, the development outbox. */
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: '/nonexistent-web-dist',
     AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
     DEV_OUTBOX: '1',
     ...env,
   });
+}
+
+/** The real app on a fresh test database, for `app.inject` tests. Env overrides go through loadConfig. */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  beforeReady?: (app: FastifyInstance) => void,
+  options: TestDatabaseOptions = {},
+): Promise<TestApp> {
+  const config = testConfig(env);
   const database = await createTestDatabase(options);
   const routes: TestApp['routes'] = [];
   const heads: Array<{ method: string; url: string; handler: unknown }> = [];

@@ -3,14 +3,7 @@ import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import { paintedContrast } from './contrast.ts';
 import { createAccount, signInContext } from './session.ts';
-import { DESKTOP, MOBILE, openInApp, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
-
-/** A sweep's route: the first loaded, the others opened in the app (see openInApp). */
-async function visit(page: Page, route: string, index: number) {
-  if (index > 0) return openInApp(page, route);
-  await page.goto(route);
-  await settle(page);
-}
+import { DESKTOP, MOBILE, sampleTitles, settle, sweepTo, useBrowser, type Sample } from './support.ts';
 
 /** Two custom sources (player.md §3), answered by the test: the player then has a source to pick. */
 async function withMirrorSources(page: Page, baseUrl: string) {
@@ -109,7 +102,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       await page.emulateMedia({ reducedMotion: 'reduce' });
       const found: Record<string, unknown> = {};
       for (const [index, route] of which(sample).entries()) {
-        await visit(page, route, index);
+        await sweepTo(page, route, index);
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[route] = violations;
       }
@@ -354,7 +347,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
       const found: Record<string, unknown> = {};
       let measured = 0;
       for (const [index, route] of routes().entries()) {
-        await visit(page, route, index);
+        await sweepTo(page, route, index);
         const result = await paintedContrast(page);
         measured += result.measured;
         if (result.failures.length > 0) found[route] = result.failures;
@@ -390,7 +383,7 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
         `/list/${sample.list}`,
         '/settings#accessibility',
       ].entries()) {
-        await visit(page, route, index);
+        await sweepTo(page, route, index);
         expect(await page.evaluate(() => document.documentElement.classList.value)).toContain(theme);
         await check(route);
       }

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { openInApp, settle } from './support.ts';
+import { sweepTo } from './support.ts';
 
 /** Where the keyboard focus is, and what shows it. */
 export interface FocusStop {
@@ -515,11 +515,7 @@ export async function sweepRoutes(page: Page, routes: SweepRoute[], { forced = f
   const found: Record<string, string[]> = {};
   for (const [index, entry] of routes.entries()) {
     const route = typeof entry === 'string' ? entry : entry.route;
-    // The first route loaded, the others opened in the app (see openInApp).
-    if (index === 0) {
-      await page.goto(route);
-      await settle(page);
-    } else await openInApp(page, route);
+    await sweepTo(page, route, index);
     if (typeof entry !== 'string') await entry.open(page);
     const { stops, failures } = await sweep(page, { max: 300, forced });
     // A route that lost its content would pass with nothing to judge.

@@ -177,6 +177,13 @@ export async function openInApp(page: Page, route: string): Promise<void> {
   });
 }
 
+/** A sweep's route, by its place in the sweep: the first loaded, the others opened in the app. */
+export async function sweepTo(page: Page, route: string, index: number): Promise<void> {
+  if (index > 0) return openInApp(page, route);
+  await page.goto(route);
+  await settle(page);
+}
+
 /** Titles and a list of the local catalogue the tests open: the first of each, the newest movie. */
 export interface Sample {
   movie: number;

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
+import { testConfig } from '../../../test/test-app.ts';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { scryptHashing, SCRYPT_COST } from './password-hashing.ts';
 
@@ -41,12 +41,7 @@ describe('the app', () => {
   afterAll(() => database.destroy());
 
   it("hashes a new account's password at better-auth's full cost unless told otherwise", async () => {
-    const config = loadConfig({
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-      AUTH_SECRET: 'test-secret-test-secret-test-secret-0123',
-      DEV_OUTBOX: '1',
-    });
+    const config = testConfig();
     const app = await buildApp({ config, database, logger: false });
     try {
       const answer = await app.inject({
