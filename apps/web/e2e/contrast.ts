@@ -43,12 +43,21 @@ const SHORT_SHARE = 0.05;
  * captured height, and whatever is sized to the screen moves.)
  */
 export async function paintedContrast(page: Page): Promise<PaintedContrast> {
-  // Down the page once, so that whatever loads as it nears the screen (a genre's row) is there.
+  // Down the page, so that whatever loads as it nears the screen (a genre's row) is there: a
+  // screen at a time, a frame apart (the observers see each screen), then the requests that made
+  // answered, and on down while the page has grown. Waiting for the network after every screen
+  // took most of a page's check.
   for (let more = true; more;) {
-    more = await page.evaluate(() => {
-      const before = window.scrollY;
-      window.scrollBy(0, window.innerHeight);
-      return window.scrollY > before;
+    more = await page.evaluate(async () => {
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const start = window.scrollY;
+      for (let before = -1; window.scrollY > before;) {
+        before = window.scrollY;
+        window.scrollBy(0, window.innerHeight);
+        await frame();
+        await frame();
+      }
+      return window.scrollY > start;
     });
     await quiet(page);
   }
