@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PLAYER_TIMING } from '../src/lib/player/player-rules.ts';
 import { DESKTOP, useBrowser } from './support.ts';
 
 /**
@@ -123,6 +124,8 @@ describe('player', () => {
     await page.route('https://backup.example/**', (route) =>
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Backup</title><p>playing</p>' }),
     );
+    // The page's clock runs as a real one, but can be moved on: the 10 s load timeout is not waited out.
+    await page.clock.install();
     await page.goto(`/watch/movie/${fightClub}`);
     await page.getByText('Auto-selected recommended source').waitFor();
     await page.getByText('Using Stalling for best experience').waitFor();
@@ -131,7 +134,8 @@ describe('player', () => {
     expect(await frame.getAttribute('sandbox')).not.toMatch(/allow-popups|allow-top-navigation/);
     expect(await frame.getAttribute('referrerpolicy')).toBe('no-referrer');
 
-    await page.getByRole('alert').filter({ hasText: 'Failed to load Stalling' }).waitFor({ timeout: 15_000 });
+    await page.clock.fastForward(PLAYER_TIMING.embedLoadTimeoutMs);
+    await page.getByRole('alert').filter({ hasText: 'Failed to load Stalling' }).waitFor();
     await page.getByText('Switched to backup source').waitFor();
     expect(await page.locator('iframe').getAttribute('src')).toBe(`https://backup.example/embed/${fightClub}`);
     expect(await page.getByLabel('Video source').locator('option:checked').textContent()).toBe('Backup');
