@@ -44,9 +44,9 @@ const SHORT_SHARE = 0.05;
  */
 export async function paintedContrast(page: Page): Promise<PaintedContrast> {
   // Down the page, so that whatever loads as it nears the screen (a genre's row) is there: a
-  // screen at a time, a frame apart (the observers see each screen), then the requests that made
-  // answered, and on down while the page has grown. Waiting for the network after every screen
-  // took most of a page's check.
+  // screen at a time, two frames apart (the observers see each screen), then the requests that
+  // made answered, and on down while the page has grown. Waiting for the network after every
+  // screen took about a third of a page's check.
   for (let more = true; more;) {
     more = await page.evaluate(async () => {
       const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
