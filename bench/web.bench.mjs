@@ -23,7 +23,7 @@ const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 /** WEB_BENCH_REPORTS=<dir> keeps each page's full Lighthouse report (JSON) there, to study. */
 const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
 /**
- * WEB_BENCH_RUNS: Lighthouse runs per page (default 5). Each figure is its median over the runs: a
+ * WEB_BENCH_RUNS: Lighthouse runs per page (default 5). Each figure is its median over the runs:
  * home's TBT went from 4 to 119 ms over five runs on an idle machine (2026-11-27), and the run
  * with the median performance score (all at 100) said nothing of which TBT was typical.
  */
@@ -129,7 +129,8 @@ try {
     if (runs.length === 0) throw new Error(`${name}: no Lighthouse run succeeded`);
     const score = (lhr, id) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
     const audit = (lhr, id) => lhr.audits[id].numericValue;
-    // Lighthouse's median run stands for the page's report, its failing audits and its scripts.
+    // The run with the median performance score stands for the page's report, its failing audits
+    // and the scripts it loaded before it was interactive.
     const lhr = runs.sort((a, b) => score(a, 'performance') - score(b, 'performance'))[Math.floor(runs.length / 2)];
     const tbts = runs.map((run) => Math.round(audit(run, 'total-blocking-time')));
     if (REPORTS_DIR) {
