@@ -45,20 +45,33 @@ function useKeyboardFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): bo
  * frame", DESIGN.md): no referrer, lazy, autoplay only when autoplayTrailers is on; the sandbox
  * leaves out allow-popups and allow-top-navigation, so the embed can neither open windows nor
  * navigate Marquee away. A cross-origin frame reports no errors, so one that has not loaded
- * within the timeout counts as failed.
+ * within the timeout counts as failed. Nor does it report playback: `onWatching` is called once
+ * the frame has loaded and then stayed open `embedWatchingMs` on a visible page.
  */
 export function EmbedFrame({
   src,
   title,
   autoplay,
   onError,
+  onWatching,
 }: {
   src: string;
   title: string;
   autoplay: boolean;
   onError: () => void;
+  /** Watching has started (the history entry is written then). */
+  onWatching?: () => void;
 }) {
   const loaded = useRef(false);
+  const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
+  // A new src has not loaded yet, even if it is one this frame showed before.
+  const [shownSrc, setShownSrc] = useState(src);
+  if (shownSrc !== src) {
+    setShownSrc(src);
+    setLoadedSrc(null);
+  }
+  const onWatchingRef = useRef(onWatching);
+  onWatchingRef.current = onWatching;
   const frame = useRef<HTMLIFrameElement>(null);
   const keyboardFocus = useKeyboardFocusInFrame(frame);
   const onErrorRef = useRef(onError);
@@ -71,6 +84,28 @@ export function EmbedFrame({
     }, PLAYER_TIMING.embedLoadTimeoutMs);
     return () => window.clearTimeout(timer);
   }, [src]);
+
+  // The time counts from the load, and starts over when the page comes back from being hidden: a
+  // frame left loading in a background tab is not someone watching. A new src starts over too.
+  useEffect(() => {
+    if (loadedSrc !== src) return;
+    let timer: number | undefined;
+    let done = false;
+    const restart = () => {
+      window.clearTimeout(timer);
+      if (done || document.visibilityState === 'hidden') return;
+      timer = window.setTimeout(() => {
+        done = true;
+        onWatchingRef.current?.();
+      }, PLAYER_TIMING.embedWatchingMs);
+    };
+    restart();
+    document.addEventListener('visibilitychange', restart);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('visibilitychange', restart);
+    };
+  }, [loadedSrc, src]);
 
   return (
     <iframe
@@ -85,6 +120,7 @@ export function EmbedFrame({
       sandbox="allow-scripts allow-same-origin allow-presentation allow-forms"
       onLoad={() => {
         loaded.current = true;
+        setLoadedSrc(src);
       }}
       // Tab reaches the frame's controls (or the frame, when its page has none): show where the focus is.
       data-keyboard-focus={keyboardFocus || undefined}

@@ -66,6 +66,7 @@ describe('LibraryVideo', () => {
 
   it('saves the position into the history entry on pause and on leaving; 90 % completes it', () => {
     const { video, view, at } = setup();
+    fireEvent(video, new Event('playing'));
     at(42);
     fireEvent.pause(video);
     expect(getHistoryStore().getSnapshot()[0]).toMatchObject({
@@ -76,6 +77,36 @@ describe('LibraryVideo', () => {
     at(95);
     view.unmount();
     expect(getHistoryStore().getSnapshot()[0]).toMatchObject({ duration_watched: 95, completed: true });
+  });
+
+  it('saves nothing for a video that was opened and seeked but never played', () => {
+    const { video, view, at } = setup();
+    const before = getHistoryStore().getSnapshot()[0];
+    at(42);
+    fireEvent.seeked(video);
+    fireEvent.pause(video);
+    view.unmount();
+    expect(getHistoryStore().getSnapshot()).toEqual([before]);
+  });
+
+  it('says when it starts playing, on the playing event (not play, not loaded metadata)', () => {
+    const onPlaying = vi.fn();
+    render(
+      <LibraryVideo
+        src="/s"
+        historyKey={null}
+        resumeAt={null}
+        analytics={{}}
+        onError={() => undefined}
+        onPlaying={onPlaying}
+      />,
+    );
+    const video = screen.getByLabelText('Video player');
+    fireEvent.loadedMetadata(video);
+    fireEvent.play(video);
+    expect(onPlaying).not.toHaveBeenCalled();
+    fireEvent(video, new Event('playing'));
+    expect(onPlaying).toHaveBeenCalledTimes(1);
   });
 
   it('offers the saved position and plays from it; keys control playback', () => {

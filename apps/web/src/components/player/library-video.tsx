@@ -22,19 +22,24 @@ export interface LibraryVideoProps {
   resumeAt: number | null;
   analytics: Record<string, unknown>;
   onError: () => void;
+  /** The video has started playing (the history entry is written then, before any progress). */
+  onPlaying?: () => void;
 }
 
 /**
- * The Library source: the server's file in an HTML5 video. Its position is saved into the
- * history entry every few seconds, on pause and on leaving, so reopening can resume
- * (DESIGN.md: the one source whose progress can be measured). Keyboard: space/k play-pause,
+ * The Library source: the server's file in an HTML5 video. Once it has played, its position is
+ * saved into the history entry every few seconds, on pause and on leaving, so reopening can
+ * resume (DESIGN.md: the one source whose progress can be measured). Nothing is saved for a video
+ * that was opened, or only seeked, and never played. Keyboard: space/k play-pause,
  * arrows seek 5 s, m mute, f fullscreen.
  */
-export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: LibraryVideoProps) {
+export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, onPlaying }: LibraryVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [offer, setOffer] = useState(resumeAt);
   const analyticsRef = useRef(analytics);
   analyticsRef.current = analytics;
+  const onPlayingRef = useRef(onPlaying);
+  onPlayingRef.current = onPlaying;
   // Set while the video moves to the resume point: that seek is the app's, not the viewer's.
   const resuming = useRef(false);
 
@@ -43,16 +48,22 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
     if (!video) return;
     const milestones = new Set<number>();
     let started = false;
+    let hasPlayed = false;
     const track = (name: string, extra: Record<string, unknown> = {}) =>
       trackEvent(name, { ...analyticsRef.current, position: Math.round(video.currentTime), ...extra });
     const save = () => {
-      if (!historyKey || !(video.currentTime > 0)) return;
+      if (!historyKey || !hasPlayed || !(video.currentTime > 0)) return;
       const duration = Number.isFinite(video.duration) ? video.duration : null;
       getHistoryStore().updateProgress(historyKey, video.currentTime, duration);
     };
     const onPlay = () => {
       track(started ? 'video_resume' : 'video_start');
       started = true;
+    };
+    // `playing`, not `play`: the frames are moving, not only asked for.
+    const onPlayingEvent = () => {
+      hasPlayed = true;
+      onPlayingRef.current?.();
     };
     const onPause = () => {
       save();
@@ -76,6 +87,7 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
       if (!video.paused) save();
     }, PLAYER_TIMING.progressSaveMs);
     video.addEventListener('play', onPlay);
+    video.addEventListener('playing', onPlayingEvent);
     video.addEventListener('pause', onPause);
     video.addEventListener('seeked', onSeeked);
     video.addEventListener('timeupdate', onTime);
@@ -85,6 +97,7 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError }: 
       save();
       window.clearInterval(timer);
       video.removeEventListener('play', onPlay);
+      video.removeEventListener('playing', onPlayingEvent);
       video.removeEventListener('pause', onPause);
       video.removeEventListener('seeked', onSeeked);
       video.removeEventListener('timeupdate', onTime);

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MovieDetails, TvDetails } from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
+import { PLAYER_TIMING } from '@/lib/player/player-rules.ts';
 import { Player } from './player.tsx';
 
 const toast = vi.hoisted(() => vi.fn());
@@ -43,9 +44,9 @@ const series = {
   })),
 } as unknown as TvDetails;
 
-const episodes = ['Pilot', "Cat's in the Bag...", "...And the Bag's in the River"].map((name, index) => ({
-  id: 100 + index,
-  season_number: 1,
+const episodeOf = (season: number) => (name: string, index: number) => ({
+  id: 100 * season + index,
+  season_number: season,
   episode_number: index + 1,
   name,
   overview: '',
@@ -53,7 +54,9 @@ const episodes = ['Pilot', "Cat's in the Bag...", "...And the Bag's in the River
   runtime: 48,
   air_date: '2008-01-20',
   vote_average: 8,
-}));
+});
+const episodes = ['Pilot', "Cat's in the Bag...", "...And the Bag's in the River"].map(episodeOf(1));
+const season2 = ['Seven Thirty-Seven', 'Grilled'].map(episodeOf(2));
 
 const CONFIG = {
   images: { secure_base_url: '/api/art/' },
@@ -100,9 +103,11 @@ beforeEach(() => {
           ? CONFIG
           : path === '/api/catalogue/tv/1/season/1'
             ? { season_number: 1, episodes }
-            : path.startsWith('/api/catalogue/tv/1/season/')
-              ? { season_number: Number(path.split('/').pop()), episodes: [] }
-              : server.media();
+            : path === '/api/catalogue/tv/1/season/2'
+              ? { season_number: 2, episodes: season2 }
+              : path.startsWith('/api/catalogue/tv/1/season/')
+                ? { season_number: Number(path.split('/').pop()), episodes: [] }
+                : server.media();
       return new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -179,15 +184,12 @@ describe('Player', () => {
     ]);
   });
 
-  it('announces a source change and records the title once in history', async () => {
+  it('announces a source change', async () => {
     renderPlayer();
     await screen.findByTitle('Beta: Fight Club');
     fireEvent.change(screen.getByLabelText('Video source'), { target: { value: '2' } });
     expect(await screen.findByTitle('Alpha: Fight Club')).toBeTruthy();
     expect(toast).toHaveBeenCalledWith('Video Source Changed', { description: 'Alpha', duration: 3000 });
-    expect(getHistoryStore().getSnapshot()).toEqual([
-      expect.objectContaining({ movie_id: 550, movie_title: 'Fight Club', content_type: 'movie' }),
-    ]);
   });
 
   it('lets embeds autoplay only when autoplayTrailers is on (player.md §7)', async () => {
@@ -219,19 +221,11 @@ describe('Player', () => {
     });
     expect(screen.getByText('Loading video player...')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Next/ }).getAttribute('aria-disabled')).toBe('true');
-    expect(
-      getHistoryStore()
-        .getSnapshot()
-        .map((item) => [item.season_number, item.episode_number]),
-    ).toEqual([
-      [1, 3],
-      [1, 1],
-    ]);
 
-    fireEvent.change(screen.getByLabelText('Browse season'), { target: { value: '2' } });
+    fireEvent.change(screen.getByLabelText('Browse season'), { target: { value: '3' } });
     expect(await screen.findByText('No Episodes Available')).toBeTruthy();
     expect(
-      screen.getByText('Episodes for Season 2 are not available yet. They may be released at a later date.'),
+      screen.getByText('Episodes for Season 3 are not available yet. They may be released at a later date.'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Season 1' }));
     expect(await screen.findByText('Season 1 · Episode 1: Pilot')).toBeTruthy();
@@ -294,5 +288,142 @@ describe('Player', () => {
       duration: 4000,
     });
     expect(screen.queryByText(/cannot play this/)).toBeNull();
+  });
+});
+
+const gamma = {
+  name: 'Gamma',
+  movieUrl: '',
+  tvUrl: 'https://gamma.example/{seriesId}/{season}/{episode}',
+  recommended: true,
+};
+const history = () =>
+  getHistoryStore()
+    .getSnapshot()
+    .map((item) => [item.movie_id, item.season_number, item.episode_number]);
+
+function setVisibility(state: 'visible' | 'hidden') {
+  Object.defineProperty(document, 'visibilityState', { value: state, configurable: true });
+  document.dispatchEvent(new Event('visibilitychange'));
+}
+
+describe('Player history (DESIGN.md: an entry is written when watching starts)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    setVisibility('visible');
+  });
+
+  it('records nothing for a title no source can play, however long it stays open', async () => {
+    getSettingsStore().update({ customVideoSources: [] });
+    renderPlayer();
+    expect(await screen.findByText('No source can play this yet.')).toBeTruthy();
+    await screen.findByText(/cannot play this/);
+    vi.useFakeTimers();
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(history()).toEqual([]);
+  });
+
+  it('records nothing when an episode merely loads, nor when the season or the episode changes', async () => {
+    getSettingsStore().update({ customVideoSources: [gamma] });
+    renderPlayer(series);
+    expect((await screen.findByTitle('Gamma: Breaking Bad')).getAttribute('src')).toBe('https://gamma.example/1/1/1');
+    fireEvent.change(screen.getByLabelText('Browse season'), { target: { value: '2' } });
+    expect(await screen.findByText('Season 2 · Episode 1: Seven Thirty-Seven')).toBeTruthy();
+    expect((await screen.findByTitle('Gamma: Breaking Bad')).getAttribute('src')).toBe('https://gamma.example/1/2/1');
+    fireEvent.click(screen.getByRole('button', { name: /2\. Grilled/ }));
+    expect(await screen.findByText('Season 2 · Episode 2: Grilled')).toBeTruthy();
+    expect(history()).toEqual([]);
+  });
+
+  it('records an embed once it has loaded and stayed open 5 s, and not before', async () => {
+    renderPlayer();
+    const frame = await screen.findByTitle('Beta: Fight Club');
+    vi.useFakeTimers();
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs));
+    expect(history(), 'open but not loaded').toEqual([]);
+    fireEvent.load(frame);
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1));
+    expect(history()).toEqual([]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(getHistoryStore().getSnapshot()).toEqual([
+      expect.objectContaining({ movie_id: 550, movie_title: 'Fight Club', content_type: 'movie' }),
+    ]);
+  });
+
+  it('records the episode of an embed kept open, once', async () => {
+    getSettingsStore().update({ customVideoSources: [gamma] });
+    renderPlayer(series);
+    await screen.findByText('Season 1 · Episode 1: Pilot');
+    const frame = await screen.findByTitle('Gamma: Breaking Bad');
+    vi.useFakeTimers();
+    fireEvent.load(frame);
+    act(() => vi.advanceTimersByTime(3 * PLAYER_TIMING.embedWatchingMs));
+    expect(getHistoryStore().getSnapshot()).toEqual([
+      expect.objectContaining({ movie_id: 1, season_number: 1, episode_number: 1, episode_title: 'Pilot' }),
+    ]);
+  });
+
+  it('records nothing when the viewer switches source before 5 s; the new source counts from its own load', async () => {
+    renderPlayer();
+    const beta = await screen.findByTitle('Beta: Fight Club');
+    vi.useFakeTimers();
+    fireEvent.load(beta);
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1000));
+    fireEvent.change(screen.getByLabelText('Video source'), { target: { value: '2' } });
+    const alpha = screen.getByTitle('Alpha: Fight Club');
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedLoadTimeoutMs - 1000));
+    expect(history()).toEqual([]);
+    fireEvent.load(alpha);
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs));
+    expect(history()).toEqual([[550, null, null]]);
+  });
+
+  it('counts the time an embed is open only while the page is visible', async () => {
+    renderPlayer();
+    const frame = await screen.findByTitle('Beta: Fight Club');
+    vi.useFakeTimers();
+    fireEvent.load(frame);
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1000));
+    act(() => setVisibility('hidden'));
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(history()).toEqual([]);
+    act(() => setVisibility('visible'));
+    act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1));
+    expect(history()).toEqual([]);
+    act(() => vi.advanceTimersByTime(1));
+    expect(history()).toEqual([[550, null, null]]);
+  });
+
+  it('records a Library video when it plays, not when it opens or loads', async () => {
+    server.media = () => ({
+      enabled: true,
+      scanning: false,
+      results: [
+        { id: 'fc', path: 'Fight Club (1999).webm', season_number: null, episode_number: null, stream_url: '/s/fc' },
+      ],
+    });
+    renderPlayer();
+    const video = await screen.findByLabelText('Video player');
+    vi.useFakeTimers();
+    fireEvent.loadedMetadata(video);
+    fireEvent.play(video);
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(history()).toEqual([]);
+    fireEvent(video, new Event('playing'));
+    expect(getHistoryStore().getSnapshot()).toEqual([
+      expect.objectContaining({ movie_id: 550, movie_title: 'Fight Club', content_type: 'movie' }),
+    ]);
+  });
+
+  it('records the episode whose Library file plays', async () => {
+    server.media = () => ({ enabled: true, scanning: false, results: [libraryEpisode(1, 1)] });
+    renderPlayer(series);
+    await screen.findByText('Season 1 · Episode 1: Pilot');
+    const video = await screen.findByLabelText('Video player');
+    expect(history()).toEqual([]);
+    fireEvent(video, new Event('playing'));
+    expect(getHistoryStore().getSnapshot()).toEqual([
+      expect.objectContaining({ movie_id: 1, season_number: 1, episode_number: 1, episode_title: 'Pilot' }),
+    ]);
   });
 });

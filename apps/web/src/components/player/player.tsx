@@ -43,6 +43,8 @@ export interface PlayerProps {
    * on a detail page), so a keyboard user's next Tab goes on from the player, not from the page's top.
    */
   focusOnOpen?: boolean;
+  /** A series' episode on screen changed (the watch page puts it in its address). */
+  onEpisodeChange?: (season: number, episode: number) => void;
 }
 
 /** A position worth resuming: past the first seconds and not finished (Marquee's choice). */
@@ -105,6 +107,7 @@ export function Player({
   onBack,
   backLabel = 'Back',
   focusOnOpen = false,
+  onEpisodeChange,
 }: PlayerProps) {
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -238,7 +241,9 @@ export function Player({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [cannotPlay, selected]);
 
-  // History: once per title and episode (player.md §4 Series), when tracking is on.
+  // History: once per title and episode (player.md §4 Series), when tracking is on, and only once
+  // watching starts (DESIGN.md): the Library video plays, or an embed has loaded and stayed open.
+  // Opening the page, changing season or episode, or a title nothing can play records nothing.
   const tracking = settings.enableHistoryTracking && settings.autoSaveHistory;
   const entryKey = historyKey({
     movie_id: details.id,
@@ -248,8 +253,8 @@ export function Player({
   });
   const resumeAt = useMemo(() => (tracking ? savedPosition(entryKey) : null), [entryKey, tracking]);
   const recorded = useRef(new Set<string>());
-  useEffect(() => {
-    if (!tracking || (series && (episode === null || !currentEpisode)) || recorded.current.has(entryKey)) return;
+  function recordWatching() {
+    if (!tracking || (series && episode === null) || recorded.current.has(entryKey)) return;
     recorded.current.add(entryKey);
     const store = getHistoryStore();
     const existing = store.getSnapshot().find((item) => historyKey(item) === entryKey);
@@ -270,7 +275,14 @@ export function Player({
       total_duration: existing?.total_duration ?? null,
       completed: existing?.completed ?? false,
     });
-  }, [tracking, series, season, episode, currentEpisode, entryKey, details, title, type]);
+  }
+
+  // The address follows the episode on screen, so a reload or a copied link opens it again.
+  const onEpisodeChangeRef = useRef(onEpisodeChange);
+  onEpisodeChangeRef.current = onEpisodeChange;
+  useEffect(() => {
+    if (series && episode !== null) onEpisodeChangeRef.current?.(season, episode);
+  }, [series, season, episode]);
 
   const loadingTimer = useRef<number | undefined>(undefined);
   function selectEpisode(next: Episode) {
@@ -302,7 +314,11 @@ export function Player({
 
   const releaseDays = type === 'movie' ? daysSinceRelease((details as MovieDetails).release_date, new Date()) : null;
   const [warningOpen, setWarningOpen] = useState(() => isRecentRelease(releaseDays));
-  const shareUrl = new URL(paths.watch(type === 'tv' ? 'series' : 'movie', details.id), window.location.origin).href;
+  const shareUrl = new URL(paths.watch(type === 'tv' ? 'series' : 'movie', details.id), window.location.origin);
+  if (series && episode !== null) {
+    shareUrl.searchParams.set('season', String(season));
+    shareUrl.searchParams.set('episode', String(episode));
+  }
   const analytics = {
     content_id: details.id,
     content_type: type,
@@ -359,7 +375,7 @@ export function Player({
             </p>
           )}
         </div>
-        <ShareMenu text={`Watching ${title} on Marquee`} url={shareUrl} />
+        <ShareMenu text={`Watching ${title} on Marquee`} url={shareUrl.href} />
       </header>
 
       {isMobile && prevNext}
@@ -416,13 +432,18 @@ export function Player({
             resumeAt={resumeAt}
             analytics={analytics}
             onError={onSourceError}
+            onPlaying={recordWatching}
           />
         ) : (
           <EmbedFrame
+            // A new episode is a new frame, even where the address stays (a series' trailer): the
+            // time open counts for the episode on screen only.
+            key={`${selected.key} ${entryKey}`}
             src={selected.url}
             title={`${selected.name}: ${title}`}
             autoplay={settings.autoplayTrailers}
             onError={onSourceError}
+            onWatching={recordWatching}
           />
         )}
         {notices.length > 0 && (

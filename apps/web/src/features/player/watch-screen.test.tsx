@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WatchScreen } from './watch-screen.tsx';
 
@@ -18,6 +18,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+let location = '';
+function LocationProbe() {
+  const here = useLocation();
+  location = here.pathname + here.search;
+  return null;
+}
+
 function renderAt(path: string) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
@@ -26,6 +33,7 @@ function renderAt(path: string) {
         <Routes>
           <Route path="/watch/:type/:id" element={<WatchScreen />} />
         </Routes>
+        <LocationProbe />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -60,4 +68,44 @@ describe('WatchScreen (player.md §2)', () => {
       expect(fetch).not.toHaveBeenCalled();
     },
   );
+
+  it('keeps the episode on screen in the address, so a reload or Share opens it again', async () => {
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { headers: { 'content-type': 'application/json' } });
+    const episode = (n: number) => ({
+      id: n,
+      season_number: 2,
+      episode_number: n,
+      name: `Episode ${n}`,
+      still_path: null,
+    });
+    answer = async (path) =>
+      path === '/api/catalogue/tv/1'
+        ? json({
+            id: 1,
+            media_type: 'tv',
+            name: 'Breaking Bad',
+            original_name: 'Breaking Bad',
+            overview: '',
+            first_air_date: '2008-01-20',
+            seasons: [1, 2].map((n) => ({ id: n, season_number: n, name: `Season ${n}`, episode_count: 2 })),
+          })
+        : path.startsWith('/api/catalogue/tv/1/season/')
+          ? json({ season_number: Number(path.split('/').pop()), episodes: [episode(1), episode(2)] })
+          : path === '/api/config'
+            ? json({ images: { secure_base_url: '/' }, catalogue: 'local', features: { trailers: false } })
+            : json({ enabled: false, scanning: false, results: [] });
+    renderAt('/watch/series/1?season=2');
+    expect(await screen.findByText('Season 2 · Episode 1: Episode 1')).toBeTruthy();
+    await waitFor(() => expect(location).toBe('/watch/series/1?season=2&episode=1'));
+    fireEvent.click(screen.getByRole('button', { name: /2\. Episode 2/ }));
+    expect(await screen.findByText('Season 2 · Episode 2: Episode 2')).toBeTruthy();
+    await waitFor(() => expect(location).toBe('/watch/series/1?season=2&episode=2'));
+
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Share' }), { key: 'Enter' });
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/watch/series/1?season=2&episode=2`);
+  });
 });

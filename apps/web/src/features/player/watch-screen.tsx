@@ -4,6 +4,7 @@ import { titleOf } from '@marquee/core';
 import { Player } from '@/components/player/player.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMovie, useTv } from '@/lib/catalogue/catalogue-api.ts';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function positiveInt(value: string | null): number | null {
@@ -19,10 +20,13 @@ function ContentNotFound() {
   );
 }
 
-/** /watch/{type}/{id}[?season=&episode=] (player.md §2): the player; back returns to /{type}/{id}. */
+/**
+ * /watch/{type}/{id}[?season=&episode=] (player.md §2): the player; back returns to /{type}/{id}.
+ * The address follows the episode being watched (replacing, not adding, a history entry).
+ */
 export function WatchScreen() {
   const params = useParams();
-  const [search] = useSearchParams();
+  const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const type = params.type === 'movie' || params.type === 'series' ? params.type : null;
   const id = positiveInt(params.id ?? null);
@@ -46,6 +50,18 @@ export function WatchScreen() {
       initialSeason={positiveInt(search.get('season'))}
       initialEpisode={positiveInt(search.get('episode'))}
       backLabel={`Back to ${titleOf(query.data)}`}
+      onEpisodeChange={(season, episode) => {
+        if (search.get('season') === String(season) && search.get('episode') === String(episode)) return;
+        setSearch(
+          (current) => {
+            const next = new URLSearchParams(current);
+            next.set('season', String(season));
+            next.set('episode', String(episode));
+            return next;
+          },
+          { replace: true, state: KEEP_SCROLL },
+        );
+      }}
       onBack={() => void navigate(type === 'movie' ? paths.movie(id) : paths.series(id))}
     />
   );

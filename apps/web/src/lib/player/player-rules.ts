@@ -5,6 +5,12 @@ export const PLAYER_TIMING = {
   popupNoticeMs: 2000,
   /** An embed that has not fired `load` by then is treated as failed (Marquee's choice). */
   embedLoadTimeoutMs: 10000,
+  /**
+   * An embed counts as watched once it has loaded and stayed open this long, selected and on a
+   * visible page (DESIGN.md: a history entry is written when watching starts). A cross-origin
+   * frame tells nothing of its playback, so time on screen stands for it (Marquee's choice).
+   */
+  embedWatchingMs: 5000,
   /** How often the Library source saves the position while playing (Marquee's choice). */
   progressSaveMs: 5000,
 } as const;
