@@ -35,7 +35,39 @@ function helmetHeaders(options: HelmetOptions): Record<string, string> {
  */
 export function securityHeaders(config: Config): Record<string, string> {
   const isHttps = config.publicUrl.startsWith('https:');
-  return helmetHeaders({
+  return { ...helmetHeaders(helmetOptions(config, isHttps)), 'permissions-policy': PERMISSIONS_POLICY };
+}
+
+/**
+ * The powerful features no page of Marquee uses are off, for the page and every frame in it (a
+ * custom embed source is any host a user typed in). The player's features stay open to frames, each
+ * embed getting only what its `allow` attribute grants (components/player/embed-frame.tsx):
+ * fullscreen, autoplay, encrypted media, and picture-in-picture for the Library's own <video>.
+ * Only features Chromium knows: an unknown name is a console error on every page.
+ */
+export const PERMISSIONS_POLICY = [
+  ...[
+    'accelerometer',
+    'bluetooth',
+    'camera',
+    'display-capture',
+    'geolocation',
+    'gyroscope',
+    'hid',
+    'magnetometer',
+    'microphone',
+    'midi',
+    'payment',
+    'screen-wake-lock',
+    'serial',
+    'usb',
+    'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`),
+  ...['autoplay', 'encrypted-media', 'fullscreen', 'picture-in-picture'].map((feature) => `${feature}=*`),
+].join(', ');
+
+function helmetOptions(config: Config, isHttps: boolean): HelmetOptions {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -65,7 +97,7 @@ export function securityHeaders(config: Config): Record<string, string> {
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: isHttps ? { maxAge: 15552000, includeSubDomains: true } : false,
-  });
+  };
 }
 
 /** Sets `headers` (securityHeaders) on every answer. */

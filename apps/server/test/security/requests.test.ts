@@ -324,6 +324,12 @@ describe('response headers', () => {
     expect(csp, what).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options'], what).toBe('nosniff');
     expect(response.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
+    const permissions = String(response.headers['permissions-policy']);
+    for (const denied of ['camera', 'microphone', 'geolocation', 'payment', 'usb'])
+      expect(permissions, what).toContain(`${denied}=()`);
+    // The player's embeds and its <video> keep what they need.
+    for (const kept of ['fullscreen', 'autoplay', 'picture-in-picture'])
+      expect(permissions, what).toContain(`${kept}=*`);
   }
 
   const pages = ['/', '/browse', '/movie/550'];

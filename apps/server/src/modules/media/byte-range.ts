@@ -25,8 +25,8 @@ export function parseRange(header: string | undefined, size: number): ByteRange 
     return { start: Math.max(0, size - suffix), end: size - 1 };
   }
   const start = Number(parts[1]);
-  const end = parts[2] === '' ? size - 1 : Number(parts[2]);
-  if (end < start) return null;
+  // A last position before the first makes the range invalid (ignored); an open one runs to the end.
+  if (parts[2] !== '' && Number(parts[2]) < start) return null;
   if (start >= size) return 'unsatisfiable';
-  return { start, end: Math.min(end, size - 1) };
+  return { start, end: parts[2] === '' ? size - 1 : Math.min(Number(parts[2]), size - 1) };
 }

@@ -258,6 +258,13 @@ describe('GET /api/media/stream/:id', () => {
     expect((await get(streamOf('Fargo (1996)/fargo.mp4'), { range: 'bytes=0-10' })).statusCode).toBe(416);
   });
 
+  it('answers an open range that starts past the end with 416, not the whole file', async () => {
+    const response = await get(streamOf('Memento (2000).webm'), { range: 'bytes=999999-' });
+    expect(response.statusCode).toBe(416);
+    expect(response.headers['content-range']).toBe('bytes */1000');
+    expect(response.rawPayload.length).toBeLessThan(1000);
+  });
+
   it('serves several ranges as the whole file (a server may ignore Range)', async () => {
     const response = await get(streamOf('Memento (2000).webm'), { range: 'bytes=0-9,20-29' });
     expect(response.statusCode).toBe(200);
@@ -365,6 +372,14 @@ describe('parseRange', () => {
     expect(parseRange('bytes=5-2', 10)).toBeNull();
     expect(parseRange('bytes=-', 10)).toBeNull();
     expect(parseRange('bytes=-0', 10)).toBe('unsatisfiable');
+  });
+
+  it('refuses a range that starts at or past the end, open or closed', () => {
+    expect(parseRange('bytes=999999-', 300_000)).toBe('unsatisfiable');
+    expect(parseRange('bytes=300000-', 300_000)).toBe('unsatisfiable');
+    expect(parseRange('bytes=300000-300010', 300_000)).toBe('unsatisfiable');
+    expect(parseRange('bytes=299999-', 300_000)).toEqual({ start: 299_999, end: 299_999 });
+    expect(parseRange('bytes=10-', 300_000)).toEqual({ start: 10, end: 299_999 });
   });
 });
 
