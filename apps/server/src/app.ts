@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './plugins/errors.ts';
-import { registerJsonBodyParser, registerUrlNulGuard } from './plugins/json-body.ts';
+import { registerJsonBodyParser, registerUrlTextGuard } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity, securityHeaders } from './plugins/security.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
@@ -89,7 +89,7 @@ export async function buildApp({
   registerSecurity(app, headers);
   registerCsrfGuard(app, config);
   // After the security headers' hook, so that its 400 carries them too.
-  registerUrlNulGuard(app);
+  registerUrlTextGuard(app);
   await app.register(compress, { global: true, threshold: 1024 });
 
   const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);

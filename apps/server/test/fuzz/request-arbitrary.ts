@@ -205,6 +205,7 @@ export function routeArbitraries(
             { raw: '', contentType: 'application/json' },
             { raw: '{"a":', contentType: 'application/json' },
             { raw: '\u0000', contentType: 'application/octet-stream' },
+            { raw: '{"a":"\\ud800","\\udc00":"\\u0000"}', contentType: 'application/json' },
           ),
         },
       )

@@ -211,7 +211,8 @@ function stringLeaf(schema: Schema, ctx: Context): Derived {
   const edges: unknown[] = ['', ' ', `  ${base}  `, `${base}\u0000`, '🎬 ünï', "' OR 1=1 --", base.toUpperCase()];
   if (max !== null && max <= 20_000) edges.push(fill(max), fill(max + 1));
   if (min > 0) edges.push(fill(min), fill(min - 1));
-  if (ctx.where === 'json') edges.push('x'.repeat(20_000), ...WRONG_JSON);
+  // A lone surrogate only in JSON (`\ud800`): an address cannot carry one (its bytes are UTF-8).
+  if (ctx.where === 'json') edges.push(`${base}\ud800`, `\udc00${base}`, 'x'.repeat(20_000), ...WRONG_JSON);
   else edges.push('x'.repeat(2_000));
   return leaf(schema, ctx, { random, edges, wrong: anyText });
 }
