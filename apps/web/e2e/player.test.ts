@@ -36,6 +36,22 @@ async function playFromLibrary(page: Page, path: string, title: string, seconds:
   return video;
 }
 
+/** The viewing history in this page's storage (the local store's list). */
+async function storedHistory(page: Page): Promise<Array<Record<string, unknown>>> {
+  return page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]'));
+}
+
+/** Settings with these custom sources, for the app's own origin only (not the embed's frame). */
+async function withCustomSources(page: Page, appOrigin: string, sources: unknown[]) {
+  await page.addInitScript(
+    ({ origin, customVideoSources }) => {
+      if (location.origin !== origin) return;
+      localStorage.setItem('marquee:settings', JSON.stringify({ customVideoSources }));
+    },
+    { origin: appOrigin, customVideoSources: sources },
+  );
+}
+
 describe('player', () => {
   const browser = useBrowser();
   let memento: number;
@@ -141,5 +157,59 @@ describe('player', () => {
     expect(await page.getByLabel('Video source').locator('option:checked').textContent()).toBe('Backup');
     await page.getByRole('button', { name: 'Dismiss error' }).click();
     expect(await page.getByRole('alert').filter({ hasText: 'Failed to load' }).count()).toBe(0);
+  }, 30_000);
+
+  it('records nothing for a title nothing can play, nor for an episode it merely opened', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.clock.install();
+    await page.goto(`/watch/movie/${fightClub}`);
+    await page.getByText('No source can play this yet.').waitFor();
+    await page.getByText(/cannot play this/).waitFor();
+    // However long it stays open.
+    await page.clock.fastForward(60_000);
+    expect(await storedHistory(page)).toEqual([]);
+
+    // Breaking Bad's first episode has no Library file either; changing season loads another.
+    await page.goto(`/watch/series/${breakingBad}?season=1&episode=1`);
+    await page.getByText(/^Season 1 · Episode 1/).waitFor();
+    await page.getByText('No source can play this yet.').waitFor();
+    await page.getByLabel('Browse season').selectOption('2');
+    await page.getByText(/^Season 2 · Episode 1/).waitFor();
+    await page.waitForURL(`**/watch/series/${breakingBad}?season=2&episode=1`);
+    await page.clock.fastForward(60_000);
+    expect(await storedHistory(page)).toEqual([]);
+
+    await page.goto('/history');
+    await page.getByText('No history yet').waitFor();
+  }, 30_000);
+
+  it('records an embed once it has loaded and stayed open past the threshold', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await withCustomSources(page, browser.baseUrl, [
+      { name: 'Embed', movieUrl: 'https://embed.example/{movieID}', tvUrl: '', recommended: true },
+    ]);
+    // The embed's page is held back until the test listens for its load.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('https://embed.example/**', async (route) => {
+      await released;
+      await route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Embed</title><p>playing</p>' });
+    });
+    await page.clock.install();
+    await page.goto(`/watch/movie/${fightClub}`);
+    const frame = page.locator('iframe');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('src')).toBe(`https://embed.example/${fightClub}`);
+    await frame.evaluate((element) => {
+      element.addEventListener('load', () => (element.dataset.testLoaded = 'yes'), { once: true });
+    });
+    release();
+    await page.locator('iframe[data-test-loaded="yes"]').waitFor({ state: 'attached' });
+    expect(await storedHistory(page), 'loaded, not yet watched').toEqual([]);
+
+    await page.clock.fastForward(PLAYER_TIMING.embedWatchingMs);
+    await expect
+      .poll(() => storedHistory(page))
+      .toEqual([expect.objectContaining({ movie_id: fightClub, movie_title: 'Fight Club', content_type: 'movie' })]);
   }, 30_000);
 });
