@@ -15,6 +15,7 @@ import { createAuth, type Auth } from './modules/auth/auth.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { resolveAuthSecret } from './modules/auth/auth-secret.ts';
 import type { PasswordHashing } from './modules/auth/password-hashing.ts';
+import { listenForSessionChanges } from './modules/auth/session.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp({
     passwordHashing,
   });
   app.decorate('auth', auth);
+  await listenForSessionChanges(app, database);
   await authRoutes(app, auth, database.db, config.publicUrl, () =>
     database.ping().then(
       () => true,

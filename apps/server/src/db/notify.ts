@@ -8,22 +8,37 @@ export async function notify(database: Database, channel: string, payload: strin
   await database.db.execute(sql`select pg_notify(${channel}, ${payload})`);
 }
 
+export interface ListenOptions {
+  /**
+   * Told when the listener starts or stops hearing the channel (its PostgreSQL connection dropped,
+   * or came back): what was sent in between is lost.
+   */
+  onListening?: (isListening: boolean) => void;
+}
+
 /**
- * LISTENs on `channel` and calls `onMessage` with each payload; returns the function that stops.
- * PGlite listens in-process. PostgreSQL needs a connection of its own (a pooled one would be
+ * LISTENs on `channel` (or several, on one connection: PostgreSQL then delivers their messages in
+ * the order they were sent) and calls `onMessage` with each payload; returns the function that
+ * stops. PGlite listens in-process. PostgreSQL needs a connection of its own (a pooled one would be
  * handed to other queries), which reconnects after a database restart.
  */
 export async function listen(
   database: Database,
-  channel: string,
-  onMessage: (payload: string) => void,
+  channel: string | readonly string[],
+  onMessage: (payload: string, channel: string) => void,
+  { onListening }: ListenOptions = {},
 ): Promise<() => Promise<void>> {
+  const channels = typeof channel === 'string' ? [channel] : channel;
   if (database.kind === 'pglite') {
     const client = (database as Database & { client: PGlite }).client;
-    const unlisten = await client.listen(channel, onMessage);
+    const unlistens = await Promise.all(
+      channels.map((name) => client.listen(name, (payload) => onMessage(payload, name))),
+    );
+    onListening?.(true);
     // A stopped PGlite has no listeners left to remove, and would throw on the attempt (at shutdown).
     return async () => {
-      if (!client.closed) await unlisten();
+      onListening?.(false);
+      if (!client.closed) for (const unlisten of unlistens) await unlisten();
     };
   }
   const { pool } = database as Database & { pool: pg.Pool };
@@ -35,17 +50,23 @@ export async function listen(
     if (stopped) return;
     const next = new pg.Client({ connectionString: (pool.options as { connectionString: string }).connectionString });
     next.on('notification', (message) => {
-      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+      if (channels.includes(message.channel) && message.payload !== undefined) {
+        onMessage(message.payload, message.channel);
+      }
     });
     next.on('error', () => {
       next.end().catch(() => {});
-      if (client === next) client = null;
+      if (client === next) {
+        client = null;
+        onListening?.(false);
+      }
       if (!stopped) retry = setTimeout(() => void connect(), 1000);
     });
     try {
       await next.connect();
-      await next.query(`LISTEN "${channel.replace(/"/g, '""')}"`);
+      for (const name of channels) await next.query(`LISTEN "${name.replace(/"/g, '""')}"`);
       client = next;
+      onListening?.(true);
     } catch {
       await next.end().catch(() => {});
       if (!stopped) retry = setTimeout(() => void connect(), 1000);
@@ -55,6 +76,7 @@ export async function listen(
   return async () => {
     stopped = true;
     clearTimeout(retry);
+    onListening?.(false);
     await client?.end().catch(() => {});
   };
 }

@@ -11,6 +11,13 @@ import { sqlStateOf } from '../../plugins/errors.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { account, rateLimit, session, user, userProfiles, verification } from './auth-schema.ts';
 import type { PasswordHashing } from './password-hashing.ts';
+import {
+  SESSIONS_CHANNEL,
+  SessionAnnouncements,
+  SessionCache,
+  type SessionBarrier,
+  type SessionCacheOptions,
+} from './session-cache.ts';
 
 export interface AuthDeps {
   db: Db;
@@ -19,6 +26,26 @@ export interface AuthDeps {
   secret: string;
   /** How passwords are hashed; by default better-auth's own scrypt (password-hashing.ts). */
   passwordHashing?: PasswordHashing;
+  /** The session cache's size, TTL and clock (tests move the clock). */
+  sessionCache?: SessionCacheOptions;
+}
+
+/** An auth's session cache and the name of the cookie it is keyed by (session.ts reads both). */
+export interface AuthSessions {
+  cache: SessionCache;
+  cookieName: string;
+  announcements: SessionAnnouncements;
+  /** PostgreSQL: what a cache hit waits for (session.ts sets it when it starts listening). */
+  barrier?: SessionBarrier;
+}
+
+const sessionsByAuth = new WeakMap<object, AuthSessions>();
+
+/** The session cache of an auth made by createAuth. */
+export function sessionsOf(auth: object): AuthSessions {
+  const sessions = sessionsByAuth.get(auth);
+  if (!sessions) throw new Error('sessionsOf: not an auth made by createAuth');
+  return sessions;
 }
 
 /**
@@ -94,15 +121,29 @@ function keepFailure(error: unknown): void {
  * rate limits kept in the database (shared by every app server), scrypt password hashes
  * (memory-hard). The sign-up name is the optional username; a user_profiles row is made with it.
  */
-export function createAuth({ db, config, mailer, secret, passwordHashing }: AuthDeps) {
+export function createAuth({ db, config, mailer, secret, passwordHashing, sessionCache }: AuthDeps) {
   const isHttps = config.publicUrl.startsWith('https:');
+  const cache = new SessionCache(sessionCache);
+  const sessions: AuthSessions = {
+    cache,
+    cookieName: `${isHttps ? '__Secure-' : ''}marquee.session_token`,
+    // Hooks run once their transaction has committed: on the pool.
+    announcements: new SessionAnnouncements(cache, async (payload) => {
+      await db.execute(sql`select pg_notify(${SESSIONS_CHANNEL}, ${payload})`);
+    }),
+  };
+  /**
+   * A user's sessions ended or its account changed: every app server forgets what it cached of
+   * them (session-cache.ts), before the answer that did it leaves.
+   */
+  const sessionsChanged = (userId: string) => sessions.announcements.announce(userId);
   const socialProviders = {
     ...(config.oauth.github ? { github: config.oauth.github } : {}),
     ...(config.oauth.google ? { google: config.oauth.google } : {}),
   };
   const oidc = config.oauth.oidc;
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Marquee',
     baseURL: config.publicUrl,
     basePath: '/api/auth',
@@ -213,6 +254,13 @@ export function createAuth({ db, config, mailer, secret, passwordHashing }: Auth
               .update(userProfiles)
               .set({ email: updated.email, updatedAt: new Date() })
               .where(eq(userProfiles.id, updated.id));
+            // The cached sessions carry the user: its e-mail, name, confirmation.
+            await sessionsChanged(updated.id);
+          },
+        },
+        delete: {
+          async after(deleted) {
+            await sessionsChanged(deleted.id);
           },
         },
         create: {
@@ -230,6 +278,15 @@ export function createAuth({ db, config, mailer, secret, passwordHashing }: Auth
           },
         },
       },
+      // Sign-out, revocation, a password changed (other sessions revoked) or reset: the sessions
+      // end everywhere at once, not when a cache entry runs out.
+      session: {
+        delete: {
+          async after(ended) {
+            await sessionsChanged(ended.userId);
+          },
+        },
+      },
       // Every user gets an account as it is made (a password, or a social provider's): the
       // profile is made with it, in the same transaction.
       account: {
@@ -242,6 +299,8 @@ export function createAuth({ db, config, mailer, secret, passwordHashing }: Auth
       },
     },
   });
+  sessionsByAuth.set(auth, sessions);
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,167 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { openDatabase, type Database } from '../../db/client.ts';
+import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
+import { TEST_PASSWORD_HASHING, testConfig } from '../../../test/test-app.ts';
+import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
+
+/**
+ * Two app servers on one database, as behind a load balancer: on PGlite two apps over the one
+ * database (it is single-process); on PostgreSQL the second has its own pool and listener.
+ */
+let database: TestDatabase;
+let second: Database;
+let a: FastifyInstance;
+let b: FastifyInstance;
+/** The SQL texts both apps sent to the database, in order. */
+const statements: string[] = [];
+
+/** Notes every statement sent through the driver underneath drizzle and better-auth. */
+function recordStatements(target: Database): void {
+  const driver =
+    target.kind === 'pglite'
+      ? (target as Database & { client: PGlite }).client
+      : (target as Database & { pool: pg.Pool }).pool;
+  const query = driver.query.bind(driver) as (...args: unknown[]) => Promise<unknown>;
+  (driver as { query: unknown }).query = (text: unknown, ...rest: unknown[]) => {
+    statements.push(typeof text === 'string' ? text : String((text as { text?: string }).text));
+    return query(text, ...rest);
+  };
+}
+
+const readsSessions = (text: string) => /from "session"/i.test(text);
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  second =
+    database.kind === 'pglite'
+      ? database
+      : await openDatabase({
+          databaseUrl: (database as unknown as { pool: pg.Pool }).pool.options.connectionString!,
+          dataDir: null,
+          migrate: false,
+        });
+  recordStatements(database);
+  if (second !== database) recordStatements(second);
+  const build = (on: Database) =>
+    buildApp({ config: testConfig(), database: on, logger: false, passwordHashing: TEST_PASSWORD_HASHING });
+  a = await build(database);
+  b = await build(second);
+  await Promise.all([a.ready(), b.ready()]);
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  if (second && second !== database) await second.close();
+  await database?.destroy();
+});
+
+const settings = (app: FastifyInstance, cookie: string) => app.inject({ url: '/api/me/settings', headers: { cookie } });
+
+function post(app: FastifyInstance, url: string, cookie: string, payload: Record<string, unknown> = {}) {
+  return app.inject({ method: 'POST', url, payload, headers: { cookie, origin: TEST_ORIGIN } });
+}
+
+function sessionCookie(setCookie: string | string[] | undefined): string {
+  const cookies = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return cookies.find((cookie) => cookie.startsWith('marquee.session_token='))!.split(';')[0]!;
+}
+
+async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email, password },
+    headers: { origin: TEST_ORIGIN },
+    remoteAddress: '192.0.2.200',
+  });
+  expect(response.statusCode).toBe(200);
+  return sessionCookie(response.headers['set-cookie']);
+}
+
+describe('signed-in requests', () => {
+  it('answer a known session cookie without reading the session table', async () => {
+    const { cookie } = await signedInUser(a);
+    statements.length = 0;
+    expect((await settings(a, cookie)).statusCode).toBe(200);
+    expect(statements.filter(readsSessions).length).toBeGreaterThan(0);
+
+    statements.length = 0;
+    for (let request = 0; request < 20; request++) expect((await settings(a, cookie)).statusCode).toBe(200);
+    expect(statements.filter(readsSessions)).toEqual([]);
+    // The route's own query still runs: only the session lookup was saved.
+    expect(statements.length).toBeGreaterThanOrEqual(20);
+  });
+
+  it('refuses a cookie on every app server as soon as it signs out on one', async () => {
+    const { cookie } = await signedInUser(a);
+    // Both servers have the session in memory.
+    expect((await settings(a, cookie)).statusCode).toBe(200);
+    expect((await settings(b, cookie)).statusCode).toBe(200);
+    expect((await settings(b, cookie)).statusCode).toBe(200);
+
+    expect((await post(a, '/api/auth/sign-out', cookie)).statusCode).toBe(200);
+    expect((await settings(b, cookie)).statusCode).toBe(401);
+    expect((await settings(a, cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the other sessions everywhere at once when the password changes', async () => {
+    const { email, cookie: laptop } = await signedInUser(a, undefined, 'first-password');
+    const phone = await signIn(b, email, 'first-password');
+    for (const app of [a, b]) {
+      expect((await settings(app, laptop)).statusCode).toBe(200);
+      expect((await settings(app, phone)).statusCode).toBe(200);
+    }
+
+    const change = await post(a, '/api/auth/change-password', laptop, {
+      currentPassword: 'first-password',
+      newPassword: 'second-password',
+      revokeOtherSessions: true,
+    });
+    expect(change.statusCode).toBe(200);
+    for (const app of [b, a]) expect((await settings(app, phone)).statusCode).toBe(401);
+    // The changing device goes on with the session the change gave it.
+    const renewed = sessionCookie(change.headers['set-cookie']);
+    expect((await settings(b, renewed)).statusCode).toBe(200);
+  });
+
+  it('ends the other sessions everywhere at once when they are revoked', async () => {
+    const { email, cookie: laptop } = await signedInUser(a);
+    const phone = await signIn(a, email, 'correct-horse');
+    expect((await settings(b, phone)).statusCode).toBe(200);
+    expect((await settings(b, laptop)).statusCode).toBe(200);
+
+    expect((await post(a, '/api/auth/revoke-other-sessions', laptop)).statusCode).toBe(200);
+    expect((await settings(b, phone)).statusCode).toBe(401);
+    expect((await settings(b, laptop)).statusCode).toBe(200);
+  });
+
+  it('sends feedback from the confirmed new e-mail address on every app server at once', async () => {
+    const { cookie, userId } = await signedInUser(a, `mover-${Date.now()}@example.org`);
+    const sendFeedback = (app: FastifyInstance, subject: string) =>
+      post(app, '/api/feedback', cookie, { feedback_type: 'general', subject, message: 'Hello.' });
+    // b holds the session, and with it the user's address.
+    expect((await sendFeedback(b, 'before')).statusCode).toBe(201);
+    const newEmail = `moved-${Date.now()}@example.org`;
+    expect((await post(a, '/api/auth/change-email', cookie, { newEmail, callbackURL: '/settings' })).statusCode).toBe(
+      200,
+    );
+    const outbox = (await a.inject('/api/dev/outbox')).json().results as Array<{ to: string; links: string[] }>;
+    const link = new URL(outbox.find((mail) => mail.to === newEmail)!.links[0]!);
+    expect((await a.inject({ url: link.pathname + link.search, headers: { cookie } })).statusCode).toBeLessThan(400);
+
+    expect((await sendFeedback(b, 'after')).statusCode).toBe(201);
+    const sent = await database.rows<{ subject: string; email: string }>(
+      sql`select subject, email from feedback where user_id = ${userId} order by created_at`,
+    );
+    expect(sent.map((row) => [row.subject, row.email])).toEqual([
+      ['before', expect.stringMatching(/^mover-/)],
+      ['after', newEmail],
+    ]);
+  });
+});
