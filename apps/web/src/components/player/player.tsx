@@ -277,11 +277,18 @@ export function Player({
     });
   }
 
-  // The address follows the episode on screen, so a reload or a copied link opens it again.
+  // The address follows the episode on screen, so a reload or a copied link opens it again. The
+  // first episode is the one the address already opens: only the viewer's changes are reported.
   const onEpisodeChangeRef = useRef(onEpisodeChange);
   onEpisodeChangeRef.current = onEpisodeChange;
+  const reportedEpisode = useRef<string | null>(null);
   useEffect(() => {
-    if (series && episode !== null) onEpisodeChangeRef.current?.(season, episode);
+    if (!series || episode === null) return;
+    const shown = `${season}:${episode}`;
+    if (reportedEpisode.current !== null && reportedEpisode.current !== shown) {
+      onEpisodeChangeRef.current?.(season, episode);
+    }
+    reportedEpisode.current = shown;
   }, [series, season, episode]);
 
   const loadingTimer = useRef<number | undefined>(undefined);
