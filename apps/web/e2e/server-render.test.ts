@@ -186,6 +186,29 @@ describe('server-rendered pages', () => {
     viewer.errors.length = 0;
   });
 
+  it('answers a page that leads nowhere with 404 and its not-found screen, which the app takes over quietly', async () => {
+    for (const [path, heading] of [
+      ['/nope', 'Page Not Found'],
+      ['/watch/movie', 'Page Not Found'],
+      ['/movie/999999', 'Movie Not Found'],
+      ['/series/999999', 'Series Not Found'],
+      ['/movie/abc', 'Movie Not Found'],
+      ['/list/no-such-list', 'List not found'],
+    ] as const) {
+      const viewer = await browser.open(MOBILE);
+      const response = await viewer.page.goto(path);
+      expect(response!.status(), path).toBe(404);
+      // Rendered on the server: crawlers and scripts-off visitors read the not-found screen too.
+      const html = await response!.text();
+      expect(html, path).toContain('id="ssr-state"');
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      await expect.poll(() => viewer.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
+    }
+    // A page that exists still answers 200.
+    for (const path of ['/', `/movie/${movie.id}`, '/lists', '/browse/movie'])
+      expect((await fetch(`${browser.baseUrl}${path}`)).status, path).toBe(200);
+  });
+
   it('leaves the browser-only pages to the browser, behind the start-up overlay', async () => {
     const response = await fetch(`${browser.baseUrl}/settings`);
     const html = await response.text();

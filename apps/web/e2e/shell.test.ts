@@ -57,7 +57,7 @@ describe('the app shell', () => {
   it('shows the 404 page for an unknown path and returns home', async () => {
     const { page } = await browser.open(DESKTOP);
     const response = await page.goto('/some/unknown/place');
-    expect(response?.status()).toBe(200);
+    expect(response?.status()).toBe(404);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Page Not Found');
     expect(await page.getByText("The page you're looking for doesn't exist").isVisible()).toBe(true);
     expect(await page.title()).toBe('Page Not Found | Marquee');

@@ -75,8 +75,18 @@ export function useBrowser() {
         };
       }
       const errors: string[] = [];
+      // A page that leads nowhere is answered 404 with its not-found screen, and Chromium reports
+      // that answer as a failed load: expected of the page itself, an error of anything else.
+      const pagesNotFound = new Set<string>();
+      page.on('response', (response) => {
+        const request = response.request();
+        if (response.status() === 404 && request.isNavigationRequest() && request.frame() === page.mainFrame())
+          pagesNotFound.add(response.url());
+      });
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(`${page.url()}: ${message.text()}`);
+        if (message.type() !== 'error') return;
+        if (/status of 404/.test(message.text()) && pagesNotFound.has(message.location().url)) return;
+        errors.push(`${page.url()}: ${message.text()}`);
       });
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       const viewer = { page, context, errors, url: (path: string) => baseUrl + path };

@@ -1,10 +1,12 @@
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { dehydrate, QueryClient, type Query } from '@tanstack/react-query';
+import { QueryClient, type Query } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, isServerRendered, preloadScreens, routes } from './app/router.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
+import { PageStatusContext, type PageStatus } from './lib/page-status.tsx';
+import { dehydratePage, isNotFoundQuery } from './lib/server-state.ts';
 
 /**
  * The server-side renderer (built by `vite build --ssr`, loaded by the server's web plugin):
@@ -29,6 +31,8 @@ export interface RenderedPage {
   html: string;
   /** The query cache, dehydrated, for main.tsx to hydrate with. */
   state: unknown;
+  /** The HTTP status: 404 when the page shows a not-found state (lib/page-status.tsx), else 200. */
+  status: number;
 }
 
 /** Where the app's API requests go while rendering (the server's own routes, in process). */
@@ -53,19 +57,26 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   if (!leaf || !isServerRendered(leaf)) return null;
   await preloadScreens(location.pathname);
 
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
+  // retryOnMount off: a query that failed (a missing title's 404) renders as failed, not as loading.
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, retryOnMount: false, gcTime: Infinity } },
+  });
+  const status: PageStatus = { code: 200 };
   const app = (
     <StrictMode>
-      <Providers client={queryClient}>
-        <StaticRouter location={location.pathname + location.search}>
-          <AppRoutes />
-        </StaticRouter>
-      </Providers>
+      <PageStatusContext value={status}>
+        <Providers client={queryClient}>
+          <StaticRouter location={location.pathname + location.search}>
+            <AppRoutes />
+          </StaticRouter>
+        </Providers>
+      </PageStatusContext>
     </StrictMode>
   );
 
   let html = '';
   for (let pass = 0; pass < MAX_PASSES; pass++) {
+    status.code = 200;
     html = renderToString(app);
     const wanted = queryClient
       .getQueryCache()
@@ -78,14 +89,15 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     await Promise.all(wanted.map((query) => query.fetch().catch(() => undefined)));
   }
   // A failed or still-missing answer would render differently in the browser: leave the page to
-  // it, saying which answer was missing (the server logs it).
+  // it, saying which answer was missing (the server logs it). A 404 is no failure: the page shows
+  // its not-found state, and the browser starts from the same answer.
   const missing = queryClient
     .getQueryCache()
     .getAll()
-    .filter((query) => isSharedQuery(query) && query.state.status !== 'success');
+    .filter((query) => isSharedQuery(query) && query.state.status !== 'success' && !isNotFoundQuery(query));
   if (missing.length > 0)
     throw new Error(
       `no answer for ${missing.map((query) => `${JSON.stringify(query.queryKey)} (${query.state.error?.message ?? query.state.status})`).join(', ')}`,
     );
-  return { html, state: dehydrate(queryClient) };
+  return { html, state: dehydratePage(queryClient), status: status.code };
 }

@@ -33,6 +33,7 @@ function webBuildWithRenderer(): { dist: string; renderer: string } {
     JSON.stringify([
       { path: 'movie/:id', modulepreload: ['/assets/detail-screen-AbCd1234.js'] },
       { path: 'settings', modulepreload: ['/assets/settings-screen-AbCd1234.js'] },
+      { path: '*', modulepreload: ['/assets/not-found-screen-AbCd1234.js'] },
     ]),
   );
   const renderer = path.join(root, 'dist-ssr', 'entry-server.js');
@@ -44,7 +45,9 @@ export function setServerTransport(next) { transport = next; }
 export async function renderPage(url) {
   calls.push(url);
   if (url.startsWith('/settings')) return null;
-  if (url.startsWith('/boom')) throw new Error('render failed');
+  if (url.startsWith('/movie/boom')) throw new Error('render failed');
+  if (url.startsWith('/declined-nowhere')) return null;
+  if (url === '/nope' || url === '/movie/999999') return { html: '<h1>Not Found</h1>', state: {}, status: 404 };
   const config = await (await transport('/api/config', {})).json();
   return {
     html: '<h1>' + url + '</h1><p>' + config.catalogue + '</p>',
@@ -111,7 +114,7 @@ describe('server-rendered pages', () => {
   });
 
   it('sends the plain app when the renderer declines or fails', async () => {
-    for (const url of ['/settings', '/boom']) {
+    for (const url of ['/settings', '/movie/boom']) {
       const response = await t.app.inject(url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<div id="root"></div>');
@@ -120,6 +123,25 @@ describe('server-rendered pages', () => {
       expect(response.body, url).not.toContain('ssr-state');
     }
     expect((await t.app.inject('/settings')).body).toContain('/assets/settings-screen-AbCd1234.js');
+  });
+
+  it('answers 404 with the rendered not-found screen when the page shows one', async () => {
+    for (const url of ['/nope', '/movie/999999']) {
+      const response = await t.app.inject(url);
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(response.body, url).toContain('<div id="root"><h1>Not Found</h1></div>');
+      // Kept like any rendered page, status included.
+      expect((await t.app.inject({ url, method: 'HEAD' })).statusCode, url).toBe(404);
+    }
+    expect((await calls()).filter((url) => url === '/nope')).toHaveLength(1);
+  });
+
+  it("answers 404 for a path only the router's catch-all takes, when the browser renders it", async () => {
+    const response = await t.app.inject('/declined-nowhere/at/all');
+    expect(response.statusCode).toBe(404);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).toContain('/assets/not-found-screen-AbCd1234.js');
   });
 
   it('writes JSON that no script or comment markup can end early', () => {

@@ -65,7 +65,8 @@ export function criticalApiPaths(pathname: string, { withData = true } = {}): st
 /** What the web build's server-side renderer (apps/web/src/entry-server.tsx) offers. */
 interface ServerRenderer {
   setServerTransport(transport: (path: string, init: RequestInit) => Promise<Response>): void;
-  renderPage(url: string, origin: string): Promise<{ html: string; state: unknown } | null>;
+  /** `status`: 404 when the page shows a not-found state (an unknown path, a missing title). */
+  renderPage(url: string, origin: string): Promise<{ html: string; state: unknown; status?: number } | null>;
 }
 
 /** A server render that takes longer than this is abandoned: the browser renders the page itself. */
@@ -165,9 +166,10 @@ async function loadRenderer(app: FastifyInstance, webDistDir: string): Promise<S
   }
 }
 
-/** A page as sent: the document, and its compressed copies once a client asked for them. */
+/** A page as sent: the document, its status, and its compressed copies once a client asked for them. */
 interface PageDocument {
   html: string;
+  status: number;
   br?: Buffer;
   gzip?: Buffer;
 }
@@ -204,16 +206,22 @@ function createPageDocuments(
   const shells = new Map<string, PageDocument>();
   const shell = (pathname: string): PageDocument => {
     const html = pageHtml(indexHtml, routes, pathname);
-    let doc = shells.get(html);
+    // Without a render, the router's catch-all still tells a path that no screen answers.
+    const status = matchRoute(routes, pathname)?.path === '*' ? 404 : 200;
+    const key = `${status} ${html}`;
+    let doc = shells.get(key);
     if (!doc) {
-      doc = { html };
+      doc = { html, status };
       if (shells.size >= RENDER_CACHE_SIZE) shells.delete(shells.keys().next().value!);
-      shells.set(html, doc);
+      shells.set(key, doc);
     }
     return doc;
   };
 
-  async function render(url: string, origin: string): Promise<{ html: string; state: unknown } | null> {
+  async function render(
+    url: string,
+    origin: string,
+  ): Promise<{ html: string; state: unknown; status?: number } | null> {
     if (!renderer) return null;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<null>((resolve) => {
@@ -242,6 +250,7 @@ function createPageDocuments(
     // runs: nothing is preloaded but the session, leaving the network to the page's images.
     const doc = {
       html: renderedPageHtml(pageHtml(indexHtml, [], pathname, { withData: false }), page, styles),
+      status: page.status ?? 200,
       expires: Date.now() + RENDER_CACHE_MS,
     };
     rendered.delete(url);
@@ -315,6 +324,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       const { body, encoding } = encodedBody(doc, request.headers['accept-encoding']);
       if (encoding) void reply.header('content-encoding', encoding);
       return reply
+        .status(doc.status)
         .header('cache-control', 'no-cache')
         .header('vary', 'accept-encoding')
         .type('text/html; charset=utf-8')

@@ -3,10 +3,11 @@ import './parse-without-compiling.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { hydrate } from '@tanstack/react-query';
+import type { DehydratedState } from '@tanstack/react-query';
 import { Providers } from './providers.tsx';
 import { AppRoutes, preloadScreens } from './router.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { hydrateServerState } from '@/lib/server-state.ts';
 
 /**
  * Starts the app (main.tsx loads this once the page has painted): hydrates a page the server
@@ -24,7 +25,7 @@ const serverState = document.getElementById(SSR_STATE_ID);
 
 if (serverState?.textContent) {
   // The server rendered this page: take over its markup with the same data and the same screen.
-  hydrate(queryClient, JSON.parse(serverState.textContent));
+  hydrateServerState(queryClient, JSON.parse(serverState.textContent) as DehydratedState);
   // As a transition, hydration yields to the browser every few milliseconds instead of holding the
   // main thread until the whole page is hydrated: a tap during it is answered.
   // The page's screen is loaded first, so that the first render matches the server's.

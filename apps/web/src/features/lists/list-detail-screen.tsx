@@ -9,6 +9,7 @@ import { paths } from '@/config/paths.ts';
 import { ApiError } from '@/lib/api-client.ts';
 import { listMovieToSummary, useList } from '@/lib/lists/lists-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
+import { useNotFoundStatus } from '@/lib/page-status.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { scrollToTop } from '@/lib/motion.ts';
 import { formatDay } from '@/lib/format.ts';
@@ -42,24 +43,7 @@ export function ListDetailScreen() {
     scrollToTop();
   }
 
-  if (isMissing) {
-    return (
-      <div className="mx-auto max-w-3xl px-4 py-16">
-        <EmptyState
-          icon={ListX}
-          title="List not found"
-          headingLevel={1}
-          action={
-            <Link to={paths.lists} className={buttonClasses('primary')}>
-              Browse all lists
-            </Link>
-          }
-        >
-          The requested list could not be found.
-        </EmptyState>
-      </div>
-    );
-  }
+  if (isMissing) return <ListNotFound />;
   if (isError) {
     return (
       <div className="mx-auto max-w-3xl px-4 py-16" role="alert">
@@ -114,6 +98,27 @@ export function ListDetailScreen() {
           />
         </>
       )}
+    </div>
+  );
+}
+
+/** A list id that names no list: says so (and a server render answers 404). */
+function ListNotFound() {
+  useNotFoundStatus();
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-16">
+      <EmptyState
+        icon={ListX}
+        title="List not found"
+        headingLevel={1}
+        action={
+          <Link to={paths.lists} className={buttonClasses('primary')}>
+            Browse all lists
+          </Link>
+        }
+      >
+        The requested list could not be found.
+      </EmptyState>
     </div>
   );
 }

@@ -3,12 +3,14 @@ import { Link, useLocation } from 'react-router';
 import { Film } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { useNotFoundStatus } from '@/lib/page-status.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 /** The 404 page for any unknown path (product.md §2 route table). */
 export function NotFoundScreen() {
   const { pathname } = useLocation();
   useDocumentTitle('Page Not Found');
+  useNotFoundStatus();
   useEffect(() => {
     console.info(`404: no page at ${pathname}`);
   }, [pathname]);

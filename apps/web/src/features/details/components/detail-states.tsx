@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { AlertTriangle, Clapperboard, RotateCw } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { useNotFoundStatus } from '@/lib/page-status.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { DetailKind } from '../detail-facts.ts';
 
@@ -57,6 +58,7 @@ export function DetailError({ kind, error, onRetry }: { kind: DetailKind; error:
 export function DetailNotFound({ kind }: { kind: DetailKind }) {
   const title = `${NOUN[kind]} Not Found`;
   useDocumentTitle(title);
+  useNotFoundStatus();
   return (
     <section className="mx-auto flex min-h-[60vh] max-w-xl flex-col items-center justify-center px-4 py-16 text-center">
       <div className="relative">
