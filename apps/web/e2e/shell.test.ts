@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESKTOP, MOBILE, useBrowser } from './support.ts';
+import { DESKTOP, MOBILE, sampleTitles, useBrowser } from './support.ts';
 
 const NAV = [
   { label: 'Home', path: '/', heading: 'Every film and series worth your evening.' },
@@ -136,6 +136,37 @@ describe('the app shell', () => {
     expect(await breadcrumb.count()).toBe(0);
     // There is no list 3 (list ids are words): Chromium logs the expected 404 of its request.
     viewer.errors.splice(0, viewer.errors.length, ...viewer.errors.filter((error) => !/status of 404/.test(error)));
+  });
+
+  it('leads every breadcrumb link to a page that exists', async () => {
+    const sample = await sampleTitles(browser.baseUrl);
+    const { page } = await browser.open(DESKTOP);
+    const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+    const checked = new Map<string, number>();
+    for (const path of [
+      `/movie/${sample.movie}`,
+      `/series/${sample.tv}`,
+      `/tv/${sample.tv}`,
+      `/list/${sample.list}`,
+      '/genre/horror',
+      '/genre/27',
+      '/browse/tv',
+      `/watch/movie/${sample.movie}`,
+      `/watch/series/${sample.tv}`,
+    ]) {
+      await page.goto(path);
+      await breadcrumb.locator('[aria-current="page"]').waitFor();
+      const hrefs = await breadcrumb
+        .getByRole('link')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href')!));
+      // Home and at least one crumb between it and the page, on every page but a top-level one.
+      expect(hrefs.length, path).toBeGreaterThanOrEqual(path.split('/').length > 3 ? 2 : 1);
+      for (const href of hrefs) {
+        if (!checked.has(href)) checked.set(href, (await fetch(`${browser.baseUrl}${href}`)).status);
+        expect(checked.get(href), `${path}: crumb ${href}`).toBe(200);
+      }
+    }
+    expect([...checked.keys()].sort()).toEqual(['/', '/browse', '/browse/movie', '/browse/tv', '/lists']);
   });
 
   it('has the footer of the spec, with the community link opening in a new tab', async () => {

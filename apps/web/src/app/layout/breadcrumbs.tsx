@@ -1,6 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ChevronRight, Home } from 'lucide-react';
+import { paths } from '@/config/paths.ts';
 
 const SEGMENT_LABELS: Record<string, string> = {
   browse: 'Browse',
@@ -34,9 +35,27 @@ const NUMERIC_LABELS: Record<string, string> = {
   genre: 'Genre Movies',
 };
 
+/**
+ * Where the crumb of a path that is no page of its own leads instead: the page listing what the
+ * segment names (movies, series, lists, genres); null shows the crumb without a link. Without
+ * this, the middle crumbs of detail, list, genre and watch pages led to "Page Not Found".
+ */
+const CRUMB_TARGETS: Record<string, string | null> = {
+  '/movie': paths.browseType('movie'),
+  '/series': paths.browseType('tv'),
+  '/tv': paths.browseType('tv'),
+  '/list': paths.lists,
+  '/genre': paths.browse,
+  '/watch': null,
+  '/watch/movie': paths.browseType('movie'),
+  '/watch/series': paths.browseType('tv'),
+  '/watch/tv': paths.browseType('tv'),
+};
+
 export interface Crumb {
   label: string;
-  to: string;
+  /** Where it links; null: no page to link to. The last crumb is the page itself. */
+  to: string | null;
 }
 
 function titleCase(segment: string): string {
@@ -51,12 +70,14 @@ function titleCase(segment: string): string {
 export function crumbsFor(pathname: string, overrides: Record<string, string> = {}): Crumb[] {
   const segments = pathname.split('/').filter(Boolean);
   return segments.map((segment, index) => {
-    const to = `/${segments.slice(0, index + 1).join('/')}`;
+    const path = `/${segments.slice(0, index + 1).join('/')}`;
     const previous = segments[index - 1] ?? '';
     let label: string;
     if (/^\d+$/.test(segment)) label = NUMERIC_LABELS[previous] ?? 'Details';
     else label = SEGMENT_LABELS[segment] ?? titleCase(segment);
-    return { label: overrides[to] ?? label, to };
+    const isLast = index === segments.length - 1;
+    const to = !isLast && path in CRUMB_TARGETS ? (CRUMB_TARGETS[path] ?? null) : path;
+    return { label: overrides[path] ?? label, to };
   });
 }
 
@@ -118,12 +139,14 @@ export function Breadcrumbs() {
         {crumbs.map((crumb, index) => {
           const isLast = index === crumbs.length - 1;
           return (
-            <li key={crumb.to} className="flex items-center gap-1.5">
+            <li key={index} className="flex items-center gap-1.5">
               <ChevronRight className="size-3.5 opacity-60" aria-hidden />
               {isLast ? (
                 <span aria-current="page" className="text-fg">
                   {crumb.label}
                 </span>
+              ) : crumb.to === null ? (
+                <span>{crumb.label}</span>
               ) : (
                 <Link to={crumb.to} className="rounded hover:text-fg">
                   {crumb.label}
