@@ -102,6 +102,15 @@ describe('browse', () => {
     expect(await page.getByLabel('Genre').isVisible()).toBe(true);
   });
 
+  it('filters a numeric genre route as its slug does', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto('/genre/27');
+    const byId = await resultHeading(page);
+    expect(byId).toMatch(/^All Horror Movies \(/);
+    await page.goto('/genre/horror');
+    expect(await resultHeading(page)).toBe(byId);
+  });
+
   it('shows 3 page numbers on a phone as the server renders it, before any script', async () => {
     const { page } = await browser.open(MOBILE, { javaScriptEnabled: false });
     await page.goto('/genre/comedy');

@@ -18,4 +18,10 @@ describe('genre catalogues', () => {
     expect(findGenreBySlug('sci-fi-fantasy')?.id).toBe(10765);
     expect(findGenreBySlug('nope')).toBeUndefined();
   });
+
+  it('finds a genre by its id, as /genre/27 carries it', () => {
+    expect(findGenreBySlug('27')).toEqual({ id: 27, name: 'Horror', type: 'movie' });
+    expect(findGenreBySlug('10765')).toEqual({ id: 10765, name: 'Sci-Fi & Fantasy', type: 'tv' });
+    expect(findGenreBySlug('999')).toBeUndefined();
+  });
 });

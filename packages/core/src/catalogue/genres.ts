@@ -84,10 +84,16 @@ export function genreSlug(name: string): string {
     .replace(/^-|-$/g, '');
 }
 
-/** Finds a genre by its slug among movie genres first, then TV genres. */
+/**
+ * Finds the genre of a /genre/{slug} path among movie genres first, then TV genres: by its slug
+ * (`horror`) or by its id (`27`; product.md §2 names numeric genre paths "Genre Movies").
+ */
 export function findGenreBySlug(slug: string): (Genre & { type: MediaType }) | undefined {
-  const movie = MOVIE_GENRES.find((genre) => genreSlug(genre.name) === slug);
+  const matches = /^\d+$/.test(slug)
+    ? (genre: Genre) => genre.id === Number(slug)
+    : (genre: Genre) => genreSlug(genre.name) === slug;
+  const movie = MOVIE_GENRES.find(matches);
   if (movie) return { ...movie, type: 'movie' };
-  const tv = TV_GENRES.find((genre) => genreSlug(genre.name) === slug);
+  const tv = TV_GENRES.find(matches);
   return tv ? { ...tv, type: 'tv' } : undefined;
 }

@@ -36,6 +36,9 @@ describe('browse state in the URL', () => {
     expect(parse('', { type: 'tv' }).type).toBe('tv');
     expect(parse('', { slug: 'science-fiction' })).toMatchObject({ type: 'movie', genres: [878] });
     expect(parse('', { slug: 'sci-fi-fantasy' })).toMatchObject({ type: 'tv', genres: [10765] });
+    // A numeric genre path filters too (it showed the whole catalogue).
+    expect(parse('', { slug: '27' })).toMatchObject({ type: 'movie', genres: [27] });
+    expect(parse('', { slug: '10759' })).toMatchObject({ type: 'tv', genres: [10759] });
   });
 
   it('accepts the spec alias "sort" and ignores junk', () => {
