@@ -21,6 +21,11 @@ export interface Config {
   devOutbox: boolean;
   authSecret: string | null;
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL was set. Without it, a request whose Origin is the address it was sent to
+   * is trusted by the auth routes, so that `npm start` works at 127.0.0.1 or a LAN address too.
+   */
+  isPublicUrlSet: boolean;
   adScriptUrl: string | null;
   communityUrl: string | null;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -174,6 +179,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     devOutbox: devOutbox === '1',
     authSecret,
     publicUrl: publicUrl.replace(/\/$/, ''),
+    isPublicUrlSet: read(env, 'PUBLIC_URL') !== null,
     adScriptUrl: parseUrl(env, 'AD_SCRIPT_URL', ['https']),
     communityUrl: parseUrl(env, 'COMMUNITY_URL', ['http', 'https']),
     logLevel,

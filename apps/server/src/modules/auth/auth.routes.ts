@@ -9,7 +9,7 @@ import {
   type ErrorCode,
 } from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
-import { authFailures, type Auth } from './auth.ts';
+import { authFailures, authRequestOrigin, type Auth } from './auth.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
 function codeForStatus(status: number): ErrorCode {
@@ -31,6 +31,15 @@ function toFetchRequest(request: FastifyRequest, publicUrl: string): Request {
     headers,
     ...(hasBody ? { body: typeof request.body === 'string' ? request.body : JSON.stringify(request.body) } : {}),
   });
+}
+
+/** The origin the request was sent to (its Host, with the scheme); '' when the Host is not one. */
+function ownOrigin(request: FastifyRequest): string {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin;
+  } catch {
+    return '';
+  }
 }
 
 function minutes(seconds: number): string {
@@ -115,7 +124,9 @@ export async function authRoutes(
       checkRedirectTargets(request, publicUrl);
       await enforceAccountLimit(db, request, reply);
       const failure: { error?: unknown } = {};
-      const response = await authFailures.run(failure, () => auth.handler(toFetchRequest(request, publicUrl)));
+      const response = await authFailures.run(failure, () =>
+        authRequestOrigin.run(ownOrigin(request), () => auth.handler(toFetchRequest(request, publicUrl))),
+      );
       void reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') void reply.header(key, value);

@@ -110,6 +110,26 @@ async function isUsernameTaken(db: Db, username: string, exceptUserId?: string):
  */
 export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
 
+/**
+ * The origin (scheme, host and port) the request under way was sent to, as Fastify read it (the
+ * forwarded one only with TRUST_PROXY): auth.routes.ts sets it for better-auth's origin check.
+ */
+export const authRequestOrigin = new AsyncLocalStorage<string>();
+
+/**
+ * The origins better-auth trusts. With PUBLIC_URL set, that address only. Without it, also the
+ * address the request was sent to: a page served from http://127.0.0.1:3000 or a LAN address
+ * posts with that Origin and that Host, which is same-site, while a forged request carries the
+ * forging site's Origin and the server's Host.
+ */
+function trustedOrigins(config: Config): string[] | (() => string[]) {
+  if (config.isPublicUrlSet) return [config.publicUrl];
+  return () => {
+    const own = authRequestOrigin.getStore();
+    return own ? [config.publicUrl, own] : [config.publicUrl];
+  };
+}
+
 function keepFailure(error: unknown): void {
   const scope = authFailures.getStore();
   if (scope && error !== undefined) scope.error ??= error;
@@ -148,7 +168,7 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(notingTransactions(db), {
       provider: 'pg',
@@ -219,6 +239,9 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     advanced: {
+      // better-auth skips its origin and redirect checks when NODE_ENV=test or TEST is set: on, so
+      // that a server started that way, and the tests, behave as in production.
+      disableOriginCheck: false,
       cookiePrefix: 'marquee',
       useSecureCookies: isHttps,
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax', secure: isHttps },
