@@ -294,4 +294,42 @@ describe('accounts', () => {
     }
     expect([...statuses]).toEqual([200]);
   });
+
+  describe('redirect targets that normalise to another site', () => {
+    const PAYLOADS = [
+      '/.//evil.example',
+      '/..//evil.example',
+      '/x/..//evil.example',
+      '/%2e//evil.example',
+      '/%2E%2E//evil.example',
+      '/.%2F/evil.example',
+      '/%5c/evil.example',
+      '/\t/evil.example',
+    ];
+
+    it.each(PAYLOADS)('refuses %j as the callbackURL of an e-mailed link', async (target) => {
+      const response = await t.app.inject({
+        url: `/api/auth/verify-email?token=x&callbackURL=${encodeURIComponent(target)}`,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.headers.location).toBeUndefined();
+    });
+
+    it.each(PAYLOADS)('refuses %j as a redirect target in a request body', async (target) => {
+      for (const [url, payload] of [
+        ['/api/auth/request-password-reset', { email: 'reset-redirect@example.org', redirectTo: target }],
+        ['/api/auth/sign-in/email', { email: 'grace@example.org', password: 'x-wrong-1', callbackURL: target }],
+        ['/api/auth/send-verification-email', { email: 'nobody-here@example.org', callbackURL: target }],
+      ] as const) {
+        const response = await post(url, payload);
+        expect({ url, status: response.statusCode }).toEqual({ url, status: 403 });
+      }
+    });
+
+    it('still follows a path on this site', async () => {
+      const response = await t.app.inject({ url: '/api/auth/verify-email?token=x&callbackURL=%2Fsettings%3Ftab%3D1' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toMatch(/^\/settings\?tab=1&error=/);
+    });
+  });
 });

@@ -51,10 +51,36 @@ function minutes(seconds: number): string {
 const REDIRECT_FIELDS = ['callbackURL', 'redirectTo', 'errorCallbackURL', 'newUserCallbackURL'] as const;
 
 /**
- * A redirect target must be a path on this site or an http(s) address on it. Anything else made
- * better-auth throw on building the URL, a 500 for what is bad input. better-auth checks addresses
- * against the trusted origins too, but skips that check when NODE_ENV=test or TEST is set: an open
- * redirect after sign-in on a server started that way.
+ * Whether a redirect target stays on this site once resolved the way a browser resolves it. Dot
+ * segments, encoded or not, normalise away: better-auth answered `/.//evil.example`,
+ * `/x/..//evil.example` and `/%2e//evil.example` with `Location: //evil.example`, which a browser
+ * reads as another host. The value is judged as sent and percent-decoded once more, in case an
+ * endpoint decodes it again. Control characters and backslashes, which browsers drop or read as
+ * slashes, are refused outright.
+ */
+function staysOnSite(value: string, publicUrl: string): boolean {
+  if ([...value].some((character) => character <= '\u001f' || character === '\u007f' || character === '\\')) {
+    return false;
+  }
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(value);
+  } catch {
+    return false;
+  }
+  const origin = new URL(publicUrl).origin;
+  return [value, decoded].every((candidate) => {
+    if (!URL.canParse(candidate, origin)) return false;
+    const resolved = new URL(candidate, origin);
+    return resolved.origin === origin && !resolved.pathname.startsWith('//');
+  });
+}
+
+/**
+ * A redirect target must be a path on this site or an http(s) address on it, for every
+ * better-auth endpoint that takes one. Anything else made better-auth throw on building the URL, a
+ * 500 for what is bad input. better-auth checks addresses against the trusted origins too, but
+ * not the dot segments above.
  */
 function checkRedirectTargets(request: FastifyRequest, publicUrl: string): void {
   for (const source of [request.query, request.body]) {
@@ -67,9 +93,7 @@ function checkRedirectTargets(request: FastifyRequest, publicUrl: string): void 
       if (!isPath && !isAddress) {
         throw new AppError('invalid_input', `Invalid ${field}: expected a path on this site or an http(s) address`);
       }
-      if (isAddress && new URL(value).origin !== new URL(publicUrl).origin) {
-        throw new AppError('forbidden', `Invalid ${field}`);
-      }
+      if (!staysOnSite(value, publicUrl)) throw new AppError('forbidden', `Invalid ${field}`);
     }
   }
 }
