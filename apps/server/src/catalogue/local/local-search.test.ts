@@ -7,12 +7,16 @@ import { searchText } from './local-import.ts';
 import { titles } from './local-schema.ts';
 import {
   allowedEdits,
+  anyOf,
   chooseAlternatives,
   editDistance,
+  isSubsequence,
+  looseAlternatives,
   splitYear,
   toTsQuery,
   type VocabularyMatch,
 } from './local-search.ts';
+import { Vocabulary } from './vocabulary.ts';
 import type { CatalogueProvider } from '../provider.ts';
 
 describe('query words', () => {
@@ -59,6 +63,20 @@ describe('query words', () => {
     ).toEqual(['godfather']);
   });
 
+  it('puts a word typed with a letter left out before one typed with a letter wrong', () => {
+    expect(isSubsequence('marix', 'matrix')).toBe(true);
+    expect(isSubsequence('marix', 'maria')).toBe(false);
+    // Trigrams put maria first, and both are a typo away: "marix" is matrix with its t left out.
+    const near = [match('maria', 'near', 3, 0.5), match('matrix', 'near', 3, 0.44)];
+    expect(chooseAlternatives('marix', near)[0]).toBe('matrix');
+  });
+
+  it('tries more corrections of a word when asked (no text held the first ones)', () => {
+    const near = ['word', 'work', 'worm', 'wars'].map((word) => match(word, 'near', 1, 0.4));
+    expect(chooseAlternatives('wors', near)).not.toContain('wars');
+    expect(chooseAlternatives('wors', near, 12)).toContain('wars');
+  });
+
   it('leaves a word out when nothing in the vocabulary is close to it', () => {
     expect(chooseAlternatives('zzqxv', [match('zero', 'near', 2, 0.1), match('zoom', 'near', 1, 0.1)])).toEqual([]);
   });
@@ -66,6 +84,25 @@ describe('query words', () => {
   it('builds a tsquery of quoted lexemes: every group, any word of a group', () => {
     expect(toTsQuery([['the'], ['godfather', 'godfathers']])).toBe("'the' & ( 'godfather' | 'godfathers' )");
     expect(toTsQuery([["o'neil"]])).toBe("'o''neil'");
+  });
+
+  it('builds a tsquery that any of several readings matches', () => {
+    expect(anyOf(["'star' & 'trek'", "'startrek'", "'startrek'"])).toBe("( 'star' & 'trek' ) | ( 'startrek' )");
+    expect(anyOf(["'men' & 'black'"])).toBe("'men' & 'black'");
+  });
+
+  it('as a last resort, reads each word within two typos in all, however the letters are mixed', () => {
+    const vocabulary = new Vocabulary(
+      '1',
+      ['jack', 'harsh', 'times', 'the', 'cube', 'a'].map((word, index) => ({ word, titles: index + 1 })),
+    );
+    // No trigram of "xjakc" is one of jack's.
+    expect(looseAlternatives(vocabulary, ['xjakc'])).toEqual({ alternatives: ['jack'], corrected: 'jack' });
+    // A space typed as a letter.
+    expect(looseAlternatives(vocabulary, ['harshftimes']).corrected).toBe('harsh times');
+    // Two typos in each of two words is four: no title is that close.
+    expect(looseAlternatives(vocabulary, ['xjakc', 'thxx']).alternatives).toEqual([]);
+    expect(looseAlternatives(vocabulary, ['zzqxv', 'wwkj']).alternatives).toEqual([]);
   });
 
   it('takes a year off the end of a query', () => {

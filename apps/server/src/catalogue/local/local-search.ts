@@ -3,6 +3,7 @@ import { PAGE_SIZE, type MediaType } from '@marquee/core';
 import { preparedStatement, withConnection, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
 import type { titles } from './local-schema.ts';
+import { readingsOf, type Reading, type ReadingLexicon } from './query-readings.ts';
 import { Vocabulary, type VocabularyMatch } from './vocabulary.ts';
 
 export type { VocabularyMatch } from './vocabulary.ts';
@@ -17,8 +18,18 @@ const POPULARITY_WEIGHT = 0.25;
 /** Vocabulary words looked at per unknown query word, and completions of the last word. */
 const NEIGHBOURS = 12;
 const COMPLETIONS = 20;
-/** Corrections kept per word: more widen the lookup without finding what was meant. */
+/**
+ * Corrections kept per word: more widen the lookup without finding what was meant. When no text
+ * holds a correction of every word, more are tried ("star wors": wars is only the ninth closest
+ * to "wors", but the only one that follows "star").
+ */
 const CORRECTIONS = 3;
+const WIDE_CORRECTIONS = 12;
+/**
+ * The last resort compares a word with every vocabulary word of about its length, unless they are
+ * more than this many (a made-up vocabulary of 500,000 words): then with its trigram neighbours only.
+ */
+const LOOSE_SCAN_LIMIT = 20_000;
 
 type TitleRow = typeof titles.$inferSelect;
 export type SearchRow = Pick<
@@ -82,7 +93,7 @@ export function allowedEdits(length: number): number {
  * the last word, which may be half typed) the commonest words it begins; otherwise the words within
  * a typo or two of it. Empty when the vocabulary has nothing close: the word is then left out.
  */
-export function chooseAlternatives(word: string, matches: VocabularyMatch[]): string[] {
+export function chooseAlternatives(word: string, matches: VocabularyMatch[], corrections = CORRECTIONS): string[] {
   const exact = matches.filter((match) => match.kind === 'exact').map((match) => match.word);
   const completions = matches
     .filter((match) => match.kind === 'completion')
@@ -92,12 +103,33 @@ export function chooseAlternatives(word: string, matches: VocabularyMatch[]): st
     ? []
     : matches
         .filter((match) => match.kind === 'near')
-        .map((match) => ({ ...match, edits: editDistance(word, match.word) }))
+        .map((match) => ({ ...match, edits: editDistance(word, match.word), dropped: isSubsequence(word, match.word) }))
         .filter((match) => match.edits <= allowedEdits(word.length) || match.similarity >= 0.5)
-        .sort((a, b) => a.edits - b.edits || b.similarity - a.similarity || b.titles - a.titles)
-        .slice(0, CORRECTIONS)
+        // A letter left out is the commonest slip ("marix": matrix before maria).
+        .sort(
+          (a, b) =>
+            a.edits - b.edits ||
+            Number(b.dropped) - Number(a.dropped) ||
+            b.similarity - a.similarity ||
+            b.titles - a.titles,
+        )
+        .slice(0, corrections)
         .map((match) => match.word);
   return [...new Set([...exact, ...completions, ...near])];
+}
+
+/** True when `word` is `longer` with letters left out. */
+export function isSubsequence(word: string, longer: string): boolean {
+  const letters = [...word];
+  let at = 0;
+  for (const character of longer) if (character === letters[at]) at++;
+  return at === letters.length;
+}
+
+/** A tsquery that any of `queries` matches. */
+export function anyOf(queries: string[]): string {
+  const distinct = [...new Set(queries)];
+  return distinct.length === 1 ? distinct[0]! : distinct.map((query) => `( ${query} )`).join(' | ');
 }
 
 /** A tsquery that every word group must match (any word of a group): 'the' & ( 'godfather' | 'godfathers' ). */
@@ -138,7 +170,7 @@ type RankValues = Terms & { query: string; offset: number; want: number };
  * the last one's relevance is a floor that no text more than the largest title bonus below it can
  * reach, so only the texts above that line are read, and only their first `want` titles each.
  */
-function rankStatement(name: string, withYear: boolean) {
+function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCORE) {
   const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
   const year = sql`${placeholder('year')}::int`;
   const titleBonus = sql`${withYear ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
@@ -165,7 +197,7 @@ function rankStatement(name: string, withYear: boolean) {
     kept as (
       select search_title, titles,
         score + case when search_title in (${typed}, ${corrected}) then ${constant(EXACT_BONUS)}::float8 else 0 end as relevance
-      from matched where score >= ${constant(MIN_TEXT_SCORE)}::float8
+      from matched where score >= ${constant(minScore)}::float8
     ),
     total as (select coalesce(sum(titles), 0)::int as titles from kept),
     reached as (
@@ -203,6 +235,9 @@ function rankStatement(name: string, withYear: boolean) {
 
 const selectRankedPage = rankStatement('search_rank', false);
 const selectRankedPageOfYear = rankStatement('search_rank_year', true);
+// The last resort (see searchLocalTitles): whatever holds a word, however unlike the query.
+const selectAnyPage = rankStatement('search_rank_any', false, 0);
+const selectAnyPageOfYear = rankStatement('search_rank_any_year', true, 0);
 
 /** The vocabulary and the version it was read at, in one statement (one snapshot). */
 const selectVocabulary = preparedStatement<{ version: string; word: string | null; titles: number | null }, object>(
@@ -253,13 +288,63 @@ export async function readSearchVocabulary(db: Db): Promise<number> {
   return (await heldVocabulary(db, db)).size;
 }
 
-/** Each word's matches: itself when known, else its nearest words; the last word's completions too. */
-function lookUpWords(vocabulary: Vocabulary, words: string[]): VocabularyMatch[][] {
-  return words.map((word, index) => {
-    const exact = vocabulary.exact(word);
-    const matches = exact ? [exact] : [...word].length > 2 ? vocabulary.near(word, NEIGHBOURS) : [];
-    return index === words.length - 1 ? [...matches, ...vocabulary.completions(word, COMPLETIONS)] : matches;
+/** A word's matches: itself when known, else its nearest words; and its completions when it may be half typed. */
+function lookUpWord(vocabulary: Vocabulary, word: string, isLast: boolean): VocabularyMatch[] {
+  const exact = vocabulary.exact(word);
+  const matches = exact ? [exact] : [...word].length > 2 ? vocabulary.near(word, NEIGHBOURS) : [];
+  return isLast ? [...matches, ...vocabulary.completions(word, COMPLETIONS)] : matches;
+}
+
+/** What leaving a word out costs a reading, against the typos of a corrected word. */
+const LEFT_OUT_COST = 2;
+/** What a half-typed last word costs a reading. */
+const COMPLETION_COST = 0.5;
+
+interface WordGroup {
+  word: string;
+  matches: VocabularyMatch[];
+  alternatives: string[];
+}
+
+/** A reading of the query (query-readings.ts) with its words corrected, and what the whole costs. */
+interface CorrectedReading {
+  groups: WordGroup[];
+  cost: number;
+  /** Words replaced by a correction. */
+  corrected: number;
+}
+
+function correctReading(vocabulary: Vocabulary, reading: Reading): CorrectedReading {
+  let cost = reading.changes;
+  let corrected = 0;
+  const groups: WordGroup[] = [];
+  reading.words.forEach((word, index) => {
+    const matches = lookUpWord(vocabulary, word, reading.keepsLastWord && index === reading.words.length - 1);
+    const alternatives = chooseAlternatives(word, matches);
+    if (alternatives.length === 0) {
+      cost += LEFT_OUT_COST;
+      return;
+    }
+    groups.push({ word, matches, alternatives });
+    const best = matches.find((match) => match.word === alternatives[0])!;
+    if (best.kind === 'completion') cost += COMPLETION_COST;
+    if (best.kind === 'near') {
+      cost += editDistance(word, best.word);
+      corrected++;
+    }
   });
+  return { groups, cost, corrected };
+}
+
+function lexiconOf(vocabulary: Vocabulary): ReadingLexicon {
+  return {
+    has: (word) => vocabulary.exact(word) !== null,
+    hasClose: (word) =>
+      vocabulary.exact(word) !== null ||
+      vocabulary
+        .near(word, NEIGHBOURS)
+        .some((match) => editDistance(word, match.word) <= allowedEdits([...word].length)),
+  };
 }
 
 function rankValues(terms: Terms & { query: string }, page: number): RankValues {
@@ -271,8 +356,16 @@ async function rankPage(
   db: Db,
   terms: Terms & { query: string },
   page: number,
+  scored: 'similar' | 'any' = 'similar',
 ): Promise<RankedPage & { version: string }> {
-  const statement = terms.year === null ? selectRankedPage : selectRankedPageOfYear;
+  const statement =
+    scored === 'similar'
+      ? terms.year === null
+        ? selectRankedPage
+        : selectRankedPageOfYear
+      : terms.year === null
+        ? selectAnyPage
+        : selectAnyPageOfYear;
   const rows = await statement(db, rankValues(terms, page));
   // A row without a title only carries the total; the others keep their total and version
   // columns, which the summaries leave out.
@@ -320,22 +413,139 @@ async function search(
   // No words: nothing to find, whatever the vocabulary.
   if (words.length === 0) return { rows: [], total: 0, version: vocabulary.version };
 
-  const matches = lookUpWords(vocabulary, words);
-  const groups = words
-    .map((word, index) => ({ word, titles: matches[index]!, alternatives: chooseAlternatives(word, matches[index]!) }))
-    .filter((group) => group.alternatives.length > 0);
-  if (groups.length === 0) {
-    // Nothing close to any word: unless the titles changed since the vocabulary was read.
-    const [current] = await selectVocabularyVersion(db, {});
-    return { rows: [], total: 0, version: current?.version ?? '' };
-  }
+  // Every reading of the query is corrected; the cheapest one is the correction the texts are scored
+  // against, and a text holding all the words of any reading matches.
+  const readings = readingsOf(words, lexiconOf(vocabulary))
+    .map((reading) => correctReading(vocabulary, reading))
+    .filter((reading) => reading.groups.length > 0);
+  if (readings.length === 0) return lastResort(db, vocabulary, words, { typed, corrected: typed, year }, page);
+  const best = readings.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.corrected < a.corrected) ? b : a));
+  const groups = best.groups;
 
   const corrected = groups.map((group) => group.alternatives[0]).join(' ');
   const terms = { typed, corrected, year };
-  const all = await rankPage(db, { ...terms, query: toTsQuery(groups.map((group) => group.alternatives)) }, page);
-  if (all.total > 0 || groups.length === 1 || all.version !== vocabulary.version) return all;
-  const titlesOf = (group: (typeof groups)[number]) =>
-    group.titles.filter((match) => group.alternatives.includes(match.word)).reduce((sum, m) => sum + m.titles, 0);
-  const rarest = groups.reduce((best, group) => (titlesOf(group) < titlesOf(best) ? group : best));
-  return rankPage(db, { ...terms, query: toTsQuery([rarest.alternatives]) }, page);
+  const query = anyOf(readings.map((reading) => toTsQuery(reading.groups.map((group) => group.alternatives))));
+  const all = await rankPage(db, { ...terms, query }, page);
+  if (all.total > 0 || all.version !== vocabulary.version) return all;
+
+  // No text holds every word. More corrections of each word ("star wors": wars is far down the
+  // list of words near "wors", but the only one that follows "star").
+  if (groups.length > 1) {
+    const wider = groups.map((group) => chooseAlternatives(group.word, group.matches, WIDE_CORRECTIONS));
+    if (wider.some((alternatives, index) => alternatives.length > groups[index]!.alternatives.length)) {
+      const widened = await rankPage(db, { ...terms, query: toTsQuery(wider) }, page);
+      if (widened.total > 0 || widened.version !== vocabulary.version) return widened;
+    }
+  }
+  // Every word but one ("the los weekend": los is a word, of other titles), or with two words the
+  // rarer one alone ("the godfather 2").
+  if (groups.length > 2) {
+    const leftOut = groups.map((_, index) =>
+      toTsQuery(groups.filter((_, other) => other !== index).map((group) => group.alternatives)),
+    );
+    const found = await rankPage(db, { ...terms, query: anyOf(leftOut) }, page);
+    if (found.total > 0 || found.version !== vocabulary.version) return found;
+  } else if (groups.length === 2) {
+    const titlesOf = (group: WordGroup) =>
+      group.matches.filter((match) => group.alternatives.includes(match.word)).reduce((sum, m) => sum + m.titles, 0);
+    const [rarer, commoner] = titlesOf(groups[0]!) <= titlesOf(groups[1]!) ? groups : [groups[1]!, groups[0]!];
+    for (const group of [rarer!, commoner!]) {
+      const found = await rankPage(db, { ...terms, query: toTsQuery([group.alternatives]) }, page);
+      if (found.total > 0 || found.version !== vocabulary.version) return found;
+    }
+  }
+  return lastResort(db, vocabulary, words, terms, page);
+}
+
+/**
+ * The titles holding a word within two typos of a word of the query, however unlike the query
+ * they are: rather than nothing when a title is that close.
+ */
+async function lastResort(
+  db: Db,
+  vocabulary: Vocabulary,
+  words: string[],
+  terms: Terms,
+  page: number,
+): Promise<RankedPage & { version: string }> {
+  let loose = looseAlternatives(vocabulary, words);
+  // A space moved as well as a typo ("th eucbe"): the words run together, read again.
+  if (loose.alternatives.length === 0 && words.length > 1) loose = looseAlternatives(vocabulary, [words.join('')]);
+  if (loose.alternatives.length > 0) {
+    const query = toTsQuery([loose.alternatives]);
+    return rankPage(db, { ...terms, corrected: loose.corrected, query }, page, 'any');
+  }
+  // Nothing close to any word: unless the titles changed since the vocabulary was read.
+  const [current] = await selectVocabularyVersion(db, {});
+  return { rows: [], total: 0, version: current?.version ?? '' };
+}
+
+/** Most loose alternatives looked up per word. */
+const LOOSE_ALTERNATIVES = 6;
+const LOOSE_NEIGHBOURS = 48;
+const LOOSE_EDITS = 2;
+
+/** The vocabulary word nearest to `word` within `edits`, fewest edits then commonest first. */
+function loosely(vocabulary: Vocabulary, word: string, limit: number): Array<VocabularyMatch & { edits: number }> {
+  const exact = vocabulary.exact(word);
+  if (exact) return [{ ...exact, edits: 0 }];
+  const length = [...word].length;
+  const lengths = Array.from({ length: 2 * LOOSE_EDITS + 1 }, (_, index) => length - LOOSE_EDITS + index);
+  const sameLength = lengths.map((each) => (each > 0 ? vocabulary.wordsOfLength(each) : []));
+  const scanned = sameLength.reduce((sum, list) => sum + list.length, 0);
+  const candidates = scanned <= LOOSE_SCAN_LIMIT ? sameLength.flat() : vocabulary.near(word, LOOSE_NEIGHBOURS);
+  return candidates
+    .map((match) => ({ ...match, edits: editDistance(word, match.word) }))
+    .filter((match) => match.edits <= LOOSE_EDITS)
+    .sort((a, b) => a.edits - b.edits || b.titles - a.titles)
+    .slice(0, limit);
+}
+
+/**
+ * Words of the vocabulary that a query within two typos of a title may stand for: the search's
+ * last resort. Each unknown word is compared with every word of about its length (trigrams find
+ * nothing for "xjakc", whose every trigram is wrong) and read as two words (a space typed as a
+ * letter: "harshftimes" → harsh times); the typos of all the words together must be two at most,
+ * so a query far from every title ("zzqxv wwkj") still finds nothing. The exact words of the query
+ * only when no word has another (they were all tried).
+ */
+export function looseAlternatives(
+  vocabulary: Vocabulary,
+  words: string[],
+): { alternatives: string[]; corrected: string } {
+  const loose = new Set<string>();
+  const exact: string[] = [];
+  const corrected: string[] = [];
+  let budget = LOOSE_EDITS;
+  for (const word of words) {
+    if (vocabulary.exact(word)) {
+      exact.push(word);
+      corrected.push(word);
+      continue;
+    }
+    const characters = [...word];
+    const readings = loosely(vocabulary, word, LOOSE_ALTERNATIVES).map((match) => ({
+      words: [match.word],
+      edits: match.edits,
+    }));
+    for (let cut = 2; cut <= characters.length - 2; cut++) {
+      const [left, right] = [characters.slice(0, cut).join(''), characters.slice(cut).join('')].map(
+        (piece) => loosely(vocabulary, piece, 1)[0],
+      );
+      if (!left || !right) continue;
+      const edits = editDistance(word, `${left.word} ${right.word}`);
+      if (edits <= LOOSE_EDITS) readings.push({ words: [left.word, right.word], edits });
+    }
+    for (const reading of readings) if (reading.edits <= budget) reading.words.forEach((each) => loose.add(each));
+    const best = readings.sort((a, b) => a.edits - b.edits || a.words.length - b.words.length)[0];
+    // Left out, a word costs its letters and a space.
+    budget -= Math.min(characters.length + 1, best?.edits ?? Infinity);
+    if (budget < 0) return { alternatives: [], corrected: '' };
+    if (best) corrected.push(...best.words);
+  }
+  if (loose.size === 0 && exact.length > 0) {
+    const rarest = exact.reduce((a, b) => (vocabulary.exact(a)!.titles <= vocabulary.exact(b)!.titles ? a : b));
+    loose.add(rarest);
+  }
+  return { alternatives: [...loose], corrected: corrected.join(' ') };
 }

@@ -46,6 +46,7 @@ export class Vocabulary {
   /** The words with a shared trigram during one lookup. */
   private readonly touched: number[] = [];
   private readonly memo = new Map<string, VocabularyMatch[]>();
+  private byLength: VocabularyMatch[][] | null = null;
 
   constructor(version: string, entries: ReadonlyArray<{ word: string; titles: number }>) {
     this.version = version;
@@ -124,6 +125,20 @@ export class Vocabulary {
     const matches = best.items.map((id) => this.match(id, 'completion', 0));
     if ([...prefix].length <= MEMO_PREFIX_LENGTH) this.memo.set(prefix, matches);
     return matches;
+  }
+
+  /**
+   * The words of `length` characters (code points). Trigrams find no neighbour for a word whose
+   * every trigram is wrong ("xjakc" and "jack" share none): search's last resort compares a word
+   * with every word of about its length instead.
+   */
+  wordsOfLength(length: number): VocabularyMatch[] {
+    if (!this.byLength) {
+      const byLength: VocabularyMatch[][] = [];
+      this.words.forEach((word, id) => (byLength[[...word].length] ??= []).push(this.match(id, 'near', 0)));
+      this.byLength = byLength;
+    }
+    return this.byLength[length] ?? [];
   }
 
   /** Most similar first, then as byTitles. */
