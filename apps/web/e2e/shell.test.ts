@@ -102,6 +102,27 @@ describe('the app shell', () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(left);
   });
 
+  it('opens a page loaded afresh at its top, wherever the last page of the tab was left', async () => {
+    const sample = await sampleTitles(browser.baseUrl);
+    const { page } = await browser.open(DESKTOP);
+    await page.goto(`/movie/${sample.movie}`);
+    await page.evaluate(() => window.scrollTo(0, 387));
+    // Recorded on the next frame, and kept for the tab as the page is left.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    // Typed into the address bar: a new document, not an entry the tab returns to.
+    await page.goto(`/watch/movie/${sample.movie}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await page.goto(`/movie/${sample.movie}`);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    // A reload still returns to where the page was left.
+    await page.evaluate(() => window.scrollTo(0, 300));
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(300);
+  });
+
   it('opens and closes the Latest Updates modal', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.goto('/');

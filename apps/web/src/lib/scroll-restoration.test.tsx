@@ -101,6 +101,44 @@ describe('ScrollRestoration', () => {
     expect(window.scrollY).toBe(880);
   });
 
+  /** The next document load of the tab, as Navigation Timing reports it. */
+  function loadedBy(type: NavigationTimingType) {
+    vi.spyOn(performance, 'getEntriesByType').mockReturnValue([{ type }] as unknown as PerformanceEntryList);
+  }
+
+  /** A page the tab loaded (React Router keys it `default`), scrolled and left. */
+  async function leaveLoadedPage(path: string, y: number) {
+    const page = mount([path]);
+    await scrollTo(y);
+    window.dispatchEvent(new Event('pagehide'));
+    page.unmount();
+    window.scrollTo(0, 0);
+  }
+
+  it('opens a page loaded afresh at its top, whatever another page of the tab was scrolled to', async () => {
+    await leaveLoadedPage('/movie/2292', 387);
+    loadedBy('navigate');
+    mount(['/watch/movie/2292']);
+    expect(window.scrollY).toBe(0);
+    // The same address typed again is a fresh page too.
+    await leaveLoadedPage('/movie/2292', 387);
+    loadedBy('navigate');
+    mount(['/movie/2292']);
+    expect(window.scrollY).toBe(0);
+  });
+
+  it('returns a page the tab loaded to its own place on a reload or Back, not to another page’s', async () => {
+    await leaveLoadedPage('/movie/2292', 387);
+    await leaveLoadedPage('/watch/movie/2292', 90);
+    loadedBy('back_forward');
+    mount(['/movie/2292']);
+    expect(window.scrollY).toBe(387);
+    window.scrollTo(0, 0);
+    loadedBy('reload');
+    mount(['/watch/movie/2292']);
+    expect(window.scrollY).toBe(90);
+  });
+
   it('ignores stored positions it cannot read', async () => {
     sessionStorage.setItem(SCROLL_POSITIONS_KEY, '{"not":"a list"');
     mount();

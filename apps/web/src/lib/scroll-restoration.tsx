@@ -41,6 +41,25 @@ function savePositions(positions: Map<string, number>): void {
   }
 }
 
+/**
+ * The key a history entry's position is kept under. An entry the app has not navigated to itself
+ * (the page the tab loaded: typed, followed from elsewhere) has React Router's key `default`,
+ * whatever its address: its path tells it from the other entries so keyed.
+ */
+function entryKey(location: Location): string {
+  return location.key === 'default' ? `default:${location.pathname}${location.search}` : location.key;
+}
+
+/**
+ * Whether this document's load returns to an entry of the tab's history (a reload, Back or
+ * Forward), rather than opening an address afresh (typed, a link, a bookmark). Unknown (a browser
+ * without Navigation Timing) counts as returning, as before.
+ */
+function isReturningLoad(): boolean {
+  const [entry] = (performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
+  return entry?.type !== 'navigate';
+}
+
 function scrollToHash(hash: string): boolean {
   if (!hash) return false;
   let id: string;
@@ -60,14 +79,15 @@ function scrollToHash(hash: string): boolean {
  * history entry's position is recorded as the page scrolls, so it is known before the next page
  * replaces the content (which can clamp the scroll), and kept in session storage for reloads.
  *
- * The first render after load leaves the scroll alone unless a reload has a position to restore:
- * a reader who scrolled a server-rendered page before the app started stays where they are.
+ * The first render after load leaves the scroll alone unless a reload, Back or Forward has a
+ * position to restore: a reader who scrolled a server-rendered page before the app started stays
+ * where they are, and a page opened afresh never takes the position another page of the tab had.
  */
 export function ScrollRestoration() {
   const location = useLocation();
   const navigationType = useNavigationType();
   const positions = useRef<Map<string, number>>(undefined);
-  const currentKey = useRef(location.key);
+  const currentKey = useRef(entryKey(location));
   /** The entry last scrolled for: none before the first render (StrictMode runs effects twice). */
   const handledKey = useRef<string | null>(null);
 
@@ -109,10 +129,11 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     if (handledKey.current === location.key) return;
     const first = handledKey.current === null;
-    handledKey.current = currentKey.current = location.key;
-    const saved = (positions.current ??= readPositions()).get(location.key);
+    handledKey.current = location.key;
+    currentKey.current = entryKey(location);
+    const saved = (positions.current ??= readPositions()).get(currentKey.current);
     if (first) {
-      if (saved !== undefined && navigationType === 'POP') window.scrollTo(0, saved);
+      if (saved !== undefined && navigationType === 'POP' && isReturningLoad()) window.scrollTo(0, saved);
       return;
     }
     if (navigationType === 'POP' && saved !== undefined) {
