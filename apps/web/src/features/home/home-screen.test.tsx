@@ -311,6 +311,25 @@ describe('home screen', () => {
     expect(await screen.findByText('No titles rated in this period yet')).toBeTruthy();
   });
 
+  it('is no dead end when a period has nothing ranked: says why, offers the newest year and All Time', async () => {
+    answer = (path) => (path.includes('period=this-year') ? ok(paged([])) : defaultAnswer(path));
+    renderWithProviders(<HomeScreen />);
+    await screen.findByRole('list', { name: 'Top 3 movies' });
+    fireEvent.change(screen.getByLabelText('Time frame'), { target: { value: 'this-year' } });
+    expect(
+      await screen.findByText(
+        'No movies from this year have the 500 votes a ranking needs. The newest movies that do came out in 2024.',
+      ),
+    ).toBeTruthy();
+    expect(requested).toContain('/api/catalogue/discover?type=movie&sort_by=release_date.desc&vote_count_gte=500');
+    expect(screen.getByRole('link', { name: 'Best of 2024' }).getAttribute('href')).toBe(
+      '/browse?primary_release_year=2024&vote_count_gte=500&sort_by=vote_average.desc',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Show All Time' }));
+    expect(await screen.findByRole('list', { name: 'Top 3 movies' })).toBeTruthy();
+    expect((screen.getByLabelText('Time frame') as HTMLSelectElement).value).toBe('all-time');
+  });
+
   it('shows Continue Watching only with history and the setting on, newest first and limited', async () => {
     renderWithProviders(<HomeScreen />);
     await screen.findByRole('region', { name: 'Featured titles' });

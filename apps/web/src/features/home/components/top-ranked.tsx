@@ -1,9 +1,12 @@
 import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Trophy } from 'lucide-react';
 import type { MediaType, TopRatedPeriod } from '@marquee/core';
 import { RankedCard } from '@/components/media/title-card.tsx';
 import { TabList, tabId, type TabOption } from '@/components/ui/tab-list.tsx';
-import { useTopRated } from '@/lib/catalogue/catalogue-api.ts';
+import { buttonClasses } from '@/components/ui/button.tsx';
+import { paths } from '@/config/paths.ts';
+import { useDiscover, useTopRated } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
 import { useCommentCounts } from '@/lib/comments/comments-api.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
@@ -36,8 +39,70 @@ function RankedSkeleton() {
   );
 }
 
+/**
+ * A time frame nothing is ranked in (the local catalogue ends in 2025: This Year and the months
+ * before now are empty): says why, and offers what the catalogue has instead, All Time and the
+ * best of the newest year it has titles with enough votes from, rather than a dead end.
+ */
+function NoneRanked({
+  type,
+  period,
+  onShowAllTime,
+}: {
+  type: MediaType;
+  period: TopRatedPeriod;
+  onShowAllTime: () => void;
+}) {
+  const newest = useDiscover({ type, sort_by: 'release_date.desc', vote_count_gte: TOP_RANKED_MIN_VOTES });
+  const first = newest.data?.results[0];
+  const year = Number((first?.release_date ?? first?.first_air_date ?? '').slice(0, 4)) || null;
+  const kind = type === 'movie' ? 'movies' : 'TV shows';
+  const browse = new URLSearchParams({
+    ...(type === 'tv' ? { type } : {}),
+    primary_release_year: String(year),
+    vote_count_gte: String(TOP_RANKED_MIN_VOTES),
+    sort_by: 'vote_average.desc',
+  });
+  return (
+    <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-white/10 px-6 py-16 text-center">
+      <Trophy className="size-8 text-fg-subtle" aria-hidden />
+      <p className="mt-3 font-medium text-fg">No titles rated in this period yet</p>
+      <p className="mt-1 max-w-prose text-sm text-fg-muted">
+        No {kind} {PERIOD_PHRASES[period]} have the {TOP_RANKED_MIN_VOTES} votes a ranking needs.
+        {year ? ` The newest ${kind} that do came out in ${year}.` : ''}
+      </p>
+      <div className="mt-5 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onShowAllTime} className={buttonClasses('primary')}>
+          Show All Time
+        </button>
+        {year ? (
+          <Link to={`${paths.browse}?${browse}`} className={buttonClasses('outline')}>
+            Best of {year}
+          </Link>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** How the empty state names a time frame. */
+const PERIOD_PHRASES: Record<TopRatedPeriod, string> = {
+  'all-time': 'in the catalogue',
+  'this-year': 'from this year',
+  '6-months': 'from the last 6 months',
+  'this-month': 'from this month',
+};
+
 /** The ten best-rated titles of one type and period, with at least 500 votes (product.md §7, §9). */
-function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod }) {
+function RankedList({
+  type,
+  period,
+  onShowAllTime,
+}: {
+  type: MediaType;
+  period: TopRatedPeriod;
+  onShowAllTime: () => void;
+}) {
   const [quality] = useSetting('posterQuality');
   const query = useTopRated(type, period, TOP_RANKED_MIN_VOTES);
   const items = (query.data?.results ?? []).slice(0, TOP_RANKED_COUNT);
@@ -51,17 +116,7 @@ function RankedList({ type, period }: { type: MediaType; period: TopRatedPeriod 
   if (query.isError && !query.data) {
     return <FetchAlert kind={type === 'movie' ? 'movies' : 'tv'} onRetry={() => void query.refetch()} />;
   }
-  if (items.length === 0) {
-    return (
-      <div className="flex flex-col items-center justify-center rounded-2xl border border-dashed border-white/10 px-6 py-16 text-center">
-        <Trophy className="size-8 text-fg-subtle" aria-hidden />
-        <p className="mt-3 font-medium text-fg">No titles rated in this period yet</p>
-        <p className="mt-1 text-sm text-fg-muted">
-          Titles need at least {TOP_RANKED_MIN_VOTES} votes to be ranked. Try a longer time frame.
-        </p>
-      </div>
-    );
-  }
+  if (items.length === 0) return <NoneRanked type={type} period={period} onShowAllTime={onShowAllTime} />;
   return (
     <ol
       className={cn(RANK_LIST, 'transition-opacity', query.isPlaceholderData && 'opacity-60')}
@@ -143,7 +198,7 @@ export function TopRanked() {
         tabIndex={0}
         className="focus-visible:outline-offset-4"
       >
-        <RankedList type={type} period={period} />
+        <RankedList type={type} period={period} onShowAllTime={() => setPeriod('all-time')} />
       </div>
     </section>
   );
