@@ -205,28 +205,55 @@ describe('accounts', () => {
     expect(statuses).toContain(429);
   });
 
-  it('limits attempts on one account from many addresses, the same for unknown accounts', async () => {
+  /** A sign-in attempt from `address`. */
+  function signInFrom(address: string, email: string, password: string) {
+    return t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password },
+      remoteAddress: address,
+      headers: { origin: ORIGIN },
+    });
+  }
+
+  it('refuses a guesser’s address after ten wrong passwords, not the owner elsewhere (no lock-out)', async () => {
     await signUpAndConfirm('known-target@example.org', 'the-real-one');
-    for (const email of ['known-target@example.org', 'never-signed-up@example.org']) {
+    // From two addresses: better-auth also allows 10 sign-in attempts a minute per address.
+    for (const [email, guesser] of [
+      ['known-target@example.org', '203.0.113.50'],
+      ['never-signed-up@example.org', '203.0.113.51'],
+    ] as const) {
       const statuses: number[] = [];
-      let last: Awaited<ReturnType<typeof post>> | undefined;
-      for (let attempt = 0; attempt < 11; attempt += 1) {
-        // A fresh address each time: only the per-account limit can stop this.
-        last = await post('/api/auth/sign-in/email', { email, password: `guess-${attempt}` });
-        statuses.push(last.statusCode);
+      for (let attempt = 0; attempt < 10; attempt += 1) {
+        statuses.push((await signInFrom(guesser, email, `guess-${attempt}`)).statusCode);
       }
-      expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
-      expect(statuses[10]).toBe(429);
-      expect(last!.json().error).toEqual({
+      expect(statuses.every((status) => status === 401)).toBe(true);
+      // The guesser's address is refused for this account, even with the right password.
+      const refused = await signInFrom(guesser, email, 'the-real-one');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().error).toEqual({
         code: 'rate_limited',
         message: 'Too many attempts for this account. Please try again in 15 minutes.',
       });
-      expect(Number(last!.headers['retry-after'])).toBeGreaterThan(800);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
     }
-    // Another account is not affected.
-    expect(
-      (await post('/api/auth/sign-in/email', { email: 'grace-hopper@example.org', password: 'x-wrong-1' })).statusCode,
-    ).toBe(401);
+    // The owner, at another address, signs in.
+    expect((await signInFrom('198.18.7.7', 'known-target@example.org', 'the-real-one')).statusCode).toBe(200);
+  });
+
+  it('stops guesses spread over many addresses, except where the owner signed in before', async () => {
+    await signUpAndConfirm('spread-target@example.org', 'owner-secret');
+    expect((await signInFrom('198.18.9.1', 'spread-target@example.org', 'owner-secret')).statusCode).toBe(200);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const guess = await signInFrom(
+        `10.9.${Math.floor(attempt / 5)}.${attempt % 5}`,
+        'spread-target@example.org',
+        `g-${attempt}`,
+      );
+      expect(guess.statusCode).toBe(401);
+    }
+    expect((await signInFrom('10.9.99.1', 'spread-target@example.org', 'owner-secret')).statusCode).toBe(429);
+    expect((await signInFrom('198.18.9.1', 'spread-target@example.org', 'owner-secret')).statusCode).toBe(200);
   });
 
   it('limits password-reset e-mails per account', async () => {

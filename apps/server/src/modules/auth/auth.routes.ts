@@ -8,7 +8,7 @@ import {
   isDatabaseUnavailable,
   type ErrorCode,
 } from '../../plugins/errors.ts';
-import { ACCOUNT_LIMITS, hitAccountLimit } from './account-rate-limit.ts';
+import { ACCOUNT_LIMITS, hitAccountLimit, noteSignIn, signInRefusal } from './account-rate-limit.ts';
 import { authFailures, authRequestOrigin, type Auth } from './auth.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
@@ -118,15 +118,20 @@ function checkTextLengths(value: unknown, where: string[] = [], depth = 0): void
   for (const [key, item] of Object.entries(value)) checkTextLengths(item, [...where, key], depth + 1);
 }
 
-/** Refuses an attempt over the per-account limit with 429 before better-auth sees it. */
-async function enforceAccountLimit(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.method !== 'POST') return;
+/**
+ * Refuses an attempt over the per-account limits with 429 before better-auth sees it; returns the
+ * e-mail of a sign-in, whose outcome is to be noted (noteSignIn), else null.
+ */
+async function enforceAccountLimit(db: Db, request: FastifyRequest, reply: FastifyReply): Promise<string | null> {
+  if (request.method !== 'POST') return null;
   const path = new URL(request.url, 'http://x').pathname.replace(/^\/api\/auth/, '');
-  const rule = ACCOUNT_LIMITS.find((candidate) => candidate.path === path);
   const email = (request.body as { email?: unknown } | undefined)?.email;
-  if (!rule || typeof email !== 'string' || !email.trim()) return;
-  const retryAfter = await hitAccountLimit(db, rule, email);
-  if (retryAfter === null) return;
+  if (typeof email !== 'string' || !email.trim()) return null;
+  const isSignIn = path === '/sign-in/email';
+  const rule = ACCOUNT_LIMITS.find((candidate) => candidate.path === path);
+  if (!rule && !isSignIn) return null;
+  const retryAfter = isSignIn ? await signInRefusal(db, email, request.ip) : await hitAccountLimit(db, rule!, email);
+  if (retryAfter === null) return isSignIn ? email : null;
   void reply.header('retry-after', String(retryAfter));
   throw new AppError('rate_limited', `Too many attempts for this account. Please try again in ${minutes(retryAfter)}.`);
 }
@@ -146,11 +151,15 @@ export async function authRoutes(
       checkTextLengths(request.query);
       checkTextLengths(request.body);
       checkRedirectTargets(request, publicUrl);
-      await enforceAccountLimit(db, request, reply);
+      const signInEmail = await enforceAccountLimit(db, request, reply);
       const failure: { error?: unknown } = {};
       const response = await authFailures.run(failure, () =>
         authRequestOrigin.run(ownOrigin(request), () => auth.handler(toFetchRequest(request, publicUrl))),
       );
+      // A wrong password (or an unknown e-mail) is 401; a right one is 200, or 403 while unconfirmed.
+      if (signInEmail !== null && (response.status === 401 || response.status === 200)) {
+        await noteSignIn(db, signInEmail, request.ip, response.status === 200);
+      }
       void reply.status(response.status);
       response.headers.forEach((value, key) => {
         if (key !== 'set-cookie') void reply.header(key, value);
