@@ -13,7 +13,7 @@ import { popularity } from './popularity.ts';
 import { cleanVegaFilms, type VegaFilmRow } from './vega-films.ts';
 
 /** Bump when the mapping from the data files to rows changes, so existing databases re-import. */
-const IMPORTER_VERSION = 1;
+const IMPORTER_VERSION = 2;
 const META_KEY = 'local_catalogue';
 const BATCH = 500;
 

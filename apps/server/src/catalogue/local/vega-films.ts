@@ -11,12 +11,16 @@
  * - accented titles decoded with the wrong character set ("LÈon", "DÈj‡ Vu");
  * - library-style inverted articles ("Charge of the Light Brigade, The"), year disambiguators
  *   ("King Kong (1933)"), doubled spaces and doubled CSV quotes (`Jeff ""King Jeff"" Hollins`);
- * - zeros written for unknown amounts (the worldwide gross of "1776" is 0).
+ * - zeros written for unknown amounts (the worldwide gross of "1776" is 0);
+ * - genres the table cannot say and IMDb figures it lost or took from another film, for
+ *   well-known films (vega-corrections.ts: "The Godfather" is a crime drama, the Star Wars films
+ *   have ratings).
  *
  * Films sharing a title ("King Kong" 1976 and 2005, "Casino Royale" 1967 and 2006...) are distinct
  * films and are all kept.
  */
 import type { LocalTitle } from './local-title.ts';
+import { findVegaCorrection } from './vega-corrections.ts';
 
 /** One row of `vega-datasets/data/movies.json`, as stored. */
 export interface VegaFilmRow {
@@ -131,6 +135,8 @@ function cleanVegaFilm(row: VegaFilmRow, id: number, today: string): LocalTitle 
 
   const distributor = cleanText(row.Distributor);
   const director = cleanText(row.Director);
+  // Well-known films whose genres the table cannot say or whose IMDb figures it lost (vega-corrections.ts).
+  const correction = findVegaCorrection(title, releaseYear);
 
   return {
     media_type: 'movie',
@@ -145,14 +151,14 @@ function cleanVegaFilm(row: VegaFilmRow, id: number, today: string): LocalTitle 
     overview: null,
     release_date: releaseDate,
     last_air_date: null,
-    genre_ids: vegaGenreIds(row['Major Genre'], row['Creative Type']),
+    genre_ids: correction?.genres ? [...correction.genres] : vegaGenreIds(row['Major Genre'], row['Creative Type']),
     runtime: positiveOrNull(row['Running Time min']),
     // Every film of a box-office table is out; a date still ahead of `now` is an announced film,
     // whose production stage the table does not tell.
     status: releaseDate !== null && releaseDate > today ? null : 'Released',
     certification: vegaCertification(row['MPAA Rating']),
-    vote_average: ratingOrNull(row['IMDB Rating']),
-    vote_count: positiveOrNull(row['IMDB Votes']),
+    vote_average: correction?.rating ?? ratingOrNull(row['IMDB Rating']),
+    vote_count: correction?.votes ?? positiveOrNull(row['IMDB Votes']),
     budget: positiveOrNull(row['Production Budget']),
     revenue: positiveOrNull(row['Worldwide Gross']),
     homepage: null,
