@@ -17,6 +17,7 @@ export interface AccountLimitRule {
 export const ACCOUNT_LIMITS: readonly AccountLimitRule[] = [
   { path: '/sign-up/email', windowSeconds: 60 * 60, max: 5 },
   { path: '/request-password-reset', windowSeconds: 60 * 60, max: 3 },
+  { path: '/send-verification-email', windowSeconds: 60 * 60, max: 5 },
 ];
 
 const digestOf = (text: string) => createHash('sha256').update(text.trim().toLowerCase()).digest('hex');

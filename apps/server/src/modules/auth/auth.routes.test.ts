@@ -322,6 +322,86 @@ describe('accounts', () => {
     expect([...statuses]).toEqual([200]);
   });
 
+  /** Every mail to `email` in the dev outbox, newest first. */
+  async function mailsTo(email: string) {
+    const outbox = (await t.app.inject('/api/dev/outbox')).json().results as Array<{
+      to: string;
+      subject: string;
+      links: string[];
+    }>;
+    return outbox.filter((mail) => mail.to === email);
+  }
+
+  /** Waits (on the outbox, not a clock) until `email` has `count` mails. */
+  async function untilMails(email: string, count: number) {
+    for (let tries = 0; tries < 50; tries++) {
+      const mails = await mailsTo(email);
+      if (mails.length >= count) return mails;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`fewer than ${count} mails to ${email}`);
+  }
+
+  it('sends a new confirmation link when an unconfirmed address signs up again, which works', async () => {
+    const email = 'lost-link@example.org';
+    const first = await post('/api/auth/sign-up/email', { email, password: 'lost-link-1', name: '' });
+    expect(first.statusCode).toBe(200);
+    await untilMails(email, 1);
+    const again = await post('/api/auth/sign-up/email', {
+      email,
+      password: 'lost-link-1',
+      name: '',
+      callbackURL: '/?auth=confirmed',
+    });
+    // Answered as a new sign-up is: nothing tells that the address has an account.
+    expect(again.statusCode).toBe(200);
+    expect(Object.keys(again.json().user).sort()).toEqual(Object.keys(first.json().user).sort());
+    const [newest, oldest] = await untilMails(email, 2);
+    expect(newest!.subject).toBe('Confirm your Marquee account');
+    expect(newest!.links[0]).not.toBe(oldest!.links[0]);
+    const link = new URL(newest!.links[0]!);
+    const verify = await t.app.inject({ url: link.pathname + link.search });
+    expect(verify.statusCode).toBe(302);
+    expect(verify.headers.location).toBe('/?auth=confirmed');
+    expect((await post('/api/auth/sign-in/email', { email, password: 'lost-link-1' })).statusCode).toBe(200);
+  });
+
+  it('tells a confirmed address’s owner when someone signs up with it again', async () => {
+    await signUpAndConfirm('taken-address@example.org', 'taken-secret');
+    const again = await post('/api/auth/sign-up/email', {
+      email: 'taken-address@example.org',
+      password: 'other-secret',
+      name: '',
+    });
+    expect(again.statusCode).toBe(200);
+    const [newest] = await untilMails('taken-address@example.org', 2);
+    expect(newest!.subject).toBe('Your Marquee account');
+    expect(
+      (await post('/api/auth/sign-in/email', { email: 'taken-address@example.org', password: 'other-secret' }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('resends the confirmation e-mail on request, a few times an hour per address', async () => {
+    const email = 'resend-me@example.org';
+    expect((await post('/api/auth/sign-up/email', { email, password: 'resend-secret', name: '' })).statusCode).toBe(
+      200,
+    );
+    const refused = await post('/api/auth/sign-in/email', { email, password: 'resend-secret' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Email not verified');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const resend = await post('/api/auth/send-verification-email', { email, callbackURL: '/?auth=confirmed' });
+      statuses.push(resend.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const mails = await untilMails(email, 6);
+    const link = new URL(mails[0]!.links[0]!);
+    expect((await t.app.inject({ url: link.pathname + link.search })).statusCode).toBe(302);
+    expect((await post('/api/auth/sign-in/email', { email, password: 'resend-secret' })).statusCode).toBe(200);
+  });
+
   describe('redirect targets that normalise to another site', () => {
     const PAYLOADS = [
       '/.//evil.example',

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
+import { APIError, createEmailVerificationToken } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { genericOAuth } from 'better-auth/plugins';
 import { eq, sql } from 'drizzle-orm';
@@ -68,6 +68,19 @@ function notingTransactions(db: Db): Db {
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
   });
+}
+
+/** How long a confirmation link works. */
+const CONFIRMATION_SECONDS = 24 * 60 * 60;
+
+/** The callbackURL of a sign-up request (auth.routes.ts has checked it stays on this site), else "/". */
+async function callbackOf(request: Request | undefined): Promise<string> {
+  try {
+    const body = (await request?.json()) as { callbackURL?: unknown } | undefined;
+    return typeof body?.callbackURL === 'string' ? body.callbackURL : '/';
+  } catch {
+    return '/';
+  }
 }
 
 /** Where a hook's queries go: the transaction under way, else the pool. */
@@ -163,6 +176,13 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
   };
   const oidc = config.oauth.oidc;
 
+  const sendConfirmation = (to: string, url: string) =>
+    mailer.send({
+      to,
+      subject: 'Confirm your Marquee account',
+      text: `Welcome to Marquee!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
+    });
+
   const auth = betterAuth({
     appName: 'Marquee',
     baseURL: config.publicUrl,
@@ -184,6 +204,29 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
       revokeSessionsOnPasswordReset: true,
       ...(passwordHashing ? { password: passwordHashing } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
+      /**
+       * A sign-up with an address that has an account answers as a new one would (nothing reveals
+       * the account). Unconfirmed, it gets a new confirmation link: a lost or expired first one
+       * locked the address out. Confirmed, its owner is told, and pointed to sign-in and reset.
+       */
+      async onExistingUserSignUp({ user: existing }, request) {
+        if (existing.emailVerified) {
+          await mailer.send({
+            to: existing.email,
+            subject: 'Your Marquee account',
+            text: `Someone, maybe you, tried to create a Marquee account with this e-mail address, which already has one.\n\nSign in at ${config.publicUrl}/ (Forgot password there sends a reset link).\n\nIf it was not you, ignore this e-mail: nothing has changed.`,
+          });
+          return;
+        }
+        const token = await createEmailVerificationToken(secret, existing.email, undefined, CONFIRMATION_SECONDS, {
+          userId: existing.id,
+        });
+        const callbackURL = await callbackOf(request);
+        await sendConfirmation(
+          existing.email,
+          `${config.publicUrl}/api/auth/verify-email?token=${token}&callbackURL=${encodeURIComponent(callbackURL)}`,
+        );
+      },
       async sendResetPassword({ user: target, url }) {
         await mailer.send({
           to: target.email,
@@ -195,13 +238,9 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: false,
-      expiresIn: 24 * 60 * 60,
+      expiresIn: CONFIRMATION_SECONDS,
       async sendVerificationEmail({ user: target, url }) {
-        await mailer.send({
-          to: target.email,
-          subject: 'Confirm your Marquee account',
-          text: `Welcome to Marquee!\n\nConfirm your e-mail address to finish creating your account:\n${url}\n\nIf you did not sign up, ignore this e-mail.`,
-        });
+        await sendConfirmation(target.email, url);
       },
     },
     socialProviders,
