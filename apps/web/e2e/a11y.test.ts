@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { PLAYER_TIMING } from '../src/lib/player/player-rules.ts';
 import { seriousViolations } from './a11y.ts';
 import { paintedContrast } from './contrast.ts';
 import { createAccount, signInContext } from './session.ts';
@@ -234,8 +235,19 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await page.getByRole('alertdialog', { name: 'Delete comment?' }).waitFor();
     await check('comment delete confirmation');
     await closeAlert();
+    // Watching puts the title in History: an embed that has loaded and stayed open (DESIGN.md), the
+    // page's clock moved on until it counts rather than waited out.
+    await withMirrorSources(page, browser.baseUrl);
+    await page.clock.install();
     await page.goto(`/watch/movie/${sample.movie}`);
     await settle(page);
+    await page.frameLocator('iframe').getByText('playing').waitFor();
+    await expect
+      .poll(async () => {
+        await page.clock.fastForward(PLAYER_TIMING.embedWatchingMs);
+        return page.evaluate(() => (JSON.parse(localStorage.getItem('marquee:history') ?? '[]') as unknown[]).length);
+      })
+      .toBe(1);
 
     for (const [route, clear] of [
       ['/watchlater', 'Clear Watch Later?'],
