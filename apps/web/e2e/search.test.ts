@@ -51,6 +51,24 @@ describe('search', () => {
     const options = page.getByRole('listbox', { name: 'Search results' }).getByRole('option');
     await options.first().waitFor();
     expect(await options.count()).toBe(6);
+    // All six and View all are on screen in the menu, none hidden behind the end of the panel or
+    // in a scroll area of their own.
+    const viewAll = page.getByRole('button', { name: /^View all/ });
+    const onScreen = await [...(await options.all()), viewAll].reduce<Promise<boolean[]>>(
+      async (seen, control) => [
+        ...(await seen),
+        await control.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const menu = document.getElementById('mobile-menu')!.getBoundingClientRect();
+          const atCentre = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+          return box.bottom <= Math.min(window.innerHeight, menu.bottom) && element.contains(atCentre);
+        }),
+      ],
+      Promise.resolve([]),
+    );
+    expect(onScreen).toEqual([true, true, true, true, true, true, true]);
+    const list = page.getByRole('listbox', { name: 'Search results' });
+    expect(await list.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
   });
 
   it('works by keyboard: arrows, Enter opens the active result, Escape closes', async () => {

@@ -92,7 +92,7 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
         Search movies and series
       </label>
       <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-fg-subtle"
+        className="pointer-events-none absolute top-3 left-3 size-4 text-fg-subtle"
         aria-hidden
       />
       <input
@@ -123,7 +123,10 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
         className="h-10 w-full rounded-lg border border-white/10 bg-white/5 pr-3 pl-9 text-sm text-fg transition-colors placeholder:text-fg-subtle focus:border-gold-400/60 focus:bg-white/10 focus:outline-hidden focus-visible:ring-2 focus-visible:ring-gold-400/50"
       />
       {showList ? (
-        <div className="absolute top-full right-0 left-0 z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-ink-850 shadow-2xl md:left-auto md:w-[26rem]">
+        // On a phone the search sits in the menu panel, which scrolls: the results take their place
+        // in it (one scroll area, all six results and View all on a 375 px screen) instead of
+        // floating over it, clipped, with a scroll area of their own.
+        <div className="z-50 mt-2 overflow-hidden rounded-xl border border-white/10 bg-ink-850 shadow-2xl md:absolute md:top-full md:right-0 md:w-[26rem]">
           {results.length === 0 ? (
             // Outside the listbox: a listbox may hold only options.
             <p id={listId} role="status" className="px-4 py-6 text-center text-sm text-fg-muted">
@@ -135,7 +138,7 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
             role="listbox"
             aria-label="Search results"
             hidden={results.length === 0}
-            className="max-h-[70vh] overflow-y-auto py-1"
+            className="py-1 md:max-h-[70vh] md:overflow-y-auto"
           >
             {results.map((item, index) => (
               <li
