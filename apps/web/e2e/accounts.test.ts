@@ -193,4 +193,56 @@ describe('accounts', { timeout: 120_000 }, () => {
     await page.getByRole('main').getByRole('button', { name: 'Sign In' }).click();
     await signInThroughDialog(viewer, email, 'new-password');
   });
+
+  it('sends a new confirmation link when the first one is lost or has expired', async () => {
+    const viewer = await browser.open(DESKTOP);
+    const { page } = viewer;
+    const email = uniqueEmail('lost-mail');
+    await page.goto('/');
+    await openSignIn(viewer);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+    await dialog.getByLabel('Email').fill(email);
+    await dialog.getByLabel('Password', { exact: true }).fill('lost-in-spam');
+    await dialog.getByLabel('Confirm password').fill('lost-in-spam');
+    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await toast(page, 'Check your email').waitFor();
+    const lost = await mailTo(email, /Confirm your Marquee account/);
+
+    // The first e-mail went missing: signing in says so, and offers a new link.
+    const signIn = page.getByRole('dialog', { name: 'Sign In' });
+    await signIn.getByLabel('Password', { exact: true }).fill('lost-in-spam');
+    await signIn.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await signIn.getByRole('alert').getByText('Email not verified').waitFor();
+    // Chromium logs the refused sign-in (403) as a failed load: expected here, and only here.
+    const refusal = viewer.errors.findIndex((error) => /status of 403/.test(error));
+    expect(refusal).toBeGreaterThanOrEqual(0);
+    viewer.errors.splice(refusal, 1);
+    await signIn.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await toast(page, "We've sent you a new confirmation link.").waitFor();
+    await signIn.getByText(`We've sent a new confirmation link to ${email}.`).waitFor();
+    let fresh: Mail | undefined;
+    await expect
+      .poll(async () => {
+        fresh = await mailTo(email, /Confirm your Marquee account/);
+        return fresh.links[0] !== lost.links[0];
+      })
+      .toBe(true);
+
+    // A stale link lands on Sign In with the same offer.
+    const stale = new URL(fresh!.links[0]!);
+    stale.searchParams.set('token', 'expired-or-mangled');
+    await page.goto(stale.toString());
+    await toast(page, 'Link expired').waitFor();
+    const offer = page.getByRole('dialog', { name: 'Sign In' });
+    await offer.getByText('That confirmation link is invalid or has expired.').waitFor();
+    await offer.getByLabel('Email').fill(email);
+    await offer.getByRole('button', { name: 'Resend confirmation e-mail' }).click();
+    await toast(page, "We've sent you a new confirmation link.").waitFor();
+
+    // The new link confirms the address; the owner signs in.
+    await page.goto(fresh!.links[0]!);
+    await toast(page, 'Email confirmed').waitFor();
+    await signInThroughDialog(viewer, email, 'lost-in-spam');
+  });
 });

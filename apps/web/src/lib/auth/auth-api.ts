@@ -16,6 +16,11 @@ export function signUp(input: { email: string; password: string; username: strin
   });
 }
 
+/** A new confirmation link for an address not yet confirmed (the server answers alike for any address). */
+export function resendConfirmation(email: string) {
+  return post<unknown>('/send-verification-email', { email: email.trim(), callbackURL: CONFIRMED_CALLBACK });
+}
+
 export function signIn(input: { email: string; password: string }) {
   return post<unknown>('/sign-in/email', { email: input.email.trim(), password: input.password });
 }

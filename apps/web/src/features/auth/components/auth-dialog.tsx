@@ -8,7 +8,14 @@ import { TabList, tabId } from '@/components/ui/tab-list.tsx';
 import { TextField } from '@/components/ui/text-field.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
-import { requestPasswordReset, signIn, signUp, startSocialSignIn, type SocialProvider } from '@/lib/auth/auth-api.ts';
+import {
+  requestPasswordReset,
+  resendConfirmation,
+  signIn,
+  signUp,
+  startSocialSignIn,
+  type SocialProvider,
+} from '@/lib/auth/auth-api.ts';
 import { closeAuthDialog, setAuthDialogTab, useAuthDialogState, type AuthTab } from '@/lib/auth/auth-dialog-store.ts';
 import { sessionQueryKey } from '@/lib/auth/session.ts';
 import { cn } from '@/lib/cn.ts';
@@ -22,6 +29,9 @@ const TABS: Array<{ id: AuthTab; label: string; subtitle: string }> = [
 type Fields = { email: string; username: string; password: string; confirmPassword: string };
 const EMPTY: Fields = { email: '', username: '', password: '', confirmPassword: '' };
 
+/** The server's answer to the right password of an address not yet confirmed. */
+const NOT_CONFIRMED = 'Email not verified';
+
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : 'Something went wrong';
 }
@@ -32,10 +42,10 @@ function errorMessage(error: unknown): string {
  * providers the server has configured. Sign-up success moves to Sign In; sign-in success closes.
  */
 export function AuthDialog() {
-  const { open, tab } = useAuthDialogState();
+  const { open, tab, reason } = useAuthDialogState();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [errors, setErrors] = useState<AuthFieldErrors>({});
-  const [busy, setBusy] = useState<'sign-in' | 'sign-up' | 'reset' | SocialProvider | null>(null);
+  const [busy, setBusy] = useState<'sign-in' | 'sign-up' | 'reset' | 'resend' | SocialProvider | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const queryClient = useQueryClient();
@@ -43,6 +53,15 @@ export function AuthDialog() {
 
   const active = TABS.find((candidate) => candidate.id === tab)!;
   const isSignUp = tab === 'sign-up';
+  // A lost or stale confirmation link must not lock the address out: offer a new one where the
+  // refusal shows, and after a link that failed.
+  const [wasNotConfirmed, setWasNotConfirmed] = useState(false);
+  const canResend = !isSignUp && (wasNotConfirmed || reason === 'link-expired');
+  const shownNotice =
+    notice ??
+    (reason === 'link-expired' && !isSignUp
+      ? 'That confirmation link is invalid or has expired. Enter your email to get a new one.'
+      : null);
 
   function edit(field: keyof Fields, value: string) {
     setFields((current) => ({ ...current, [field]: value }));
@@ -65,6 +84,7 @@ export function AuthDialog() {
     setErrors({});
     setFormError(null);
     setNotice(null);
+    setWasNotConfirmed(false);
   }
 
   async function submit(event: FormEvent) {
@@ -99,7 +119,27 @@ export function AuthDialog() {
       onOpenChange(false);
     } catch (error) {
       setFormError(errorMessage(error));
+      if (errorMessage(error) === NOT_CONFIRMED) setWasNotConfirmed(true);
       toast.error('Sign In Failed', { description: errorMessage(error) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function resend() {
+    const problem = validateForgotPassword(fields.email);
+    if (problem) {
+      setErrors({ email: problem });
+      return;
+    }
+    setBusy('resend');
+    try {
+      await resendConfirmation(fields.email);
+      toast.success('Check your email', { description: "We've sent you a new confirmation link." });
+      setFormError(null);
+      setNotice(`We've sent a new confirmation link to ${fields.email.trim()}. Follow it, then sign in here.`);
+    } catch (error) {
+      toast.error('Could Not Resend', { description: errorMessage(error) });
     } finally {
       setBusy(null);
     }
@@ -162,12 +202,12 @@ export function AuthDialog() {
         onSubmit={submit}
         className="space-y-4"
       >
-        {notice ? (
+        {shownNotice ? (
           <p
             role="status"
             className="rounded-lg border border-gold-400/30 bg-gold-400/10 px-3 py-2.5 text-sm text-gold-200"
           >
-            {notice}
+            {shownNotice}
           </p>
         ) : null}
         <TextField
@@ -233,6 +273,18 @@ export function AuthDialog() {
           >
             {formError}
           </p>
+        ) : null}
+
+        {canResend ? (
+          <Button
+            type="button"
+            variant="outline"
+            className="w-full"
+            disabled={busy !== null}
+            onClick={() => void resend()}
+          >
+            {busy === 'resend' ? 'Sending confirmation e-mail...' : 'Resend confirmation e-mail'}
+          </Button>
         ) : null}
 
         <Button type="submit" size="lg" className="w-full" disabled={busy !== null}>

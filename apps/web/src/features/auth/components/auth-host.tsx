@@ -62,14 +62,14 @@ function useConfirmationReturn(): void {
     const failed = params.get('error');
     if (failed) {
       toast.error('Link expired', {
-        description: 'That confirmation link is invalid or has expired. Sign in to get a new one.',
+        description: 'That confirmation link is invalid or has expired. Ask for a new one in Sign In.',
       });
     } else if (outcome === 'confirmed') {
       toast.success('Email confirmed', { description: 'You can sign in now.' });
     } else {
       toast.success('Email changed', { description: 'Your new email address is confirmed.' });
     }
-    if (outcome === 'confirmed') openAuthDialog('sign-in');
+    if (outcome === 'confirmed') openAuthDialog('sign-in', failed ? 'link-expired' : undefined);
     params.delete('auth');
     params.delete('error');
     const search = params.toString();
