@@ -175,11 +175,19 @@ export async function preparePostgres() {
   await admin.end();
   const url = new URL(ADMIN_URL);
   url.pathname = `/${DATABASE}`;
-  // One start migrates the database and imports the default catalogue.
+  // One start migrates the database and imports the default catalogue. A new importer version
+  // re-imports it in one transaction that first deletes every title, the generated ones too (they
+  // are made again below): at 1,000,000 titles that outlasts the requests' query time limit.
   const port = await freePort();
   const { child } = await startProcess(
     SERVER,
-    { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: url.toString() },
+    {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: url.toString(),
+      DB_QUERY_TIMEOUT_MS: '600000',
+    },
     `http://127.0.0.1:${port}/api/health`,
   );
   await stopProcess(child);
