@@ -10,6 +10,7 @@ import {
 } from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit, noteSignIn, signInRefusal } from './account-rate-limit.ts';
 import { authFailures, authRequestOrigin, type Auth } from './auth.ts';
+import { findCachedSessionAnswer } from './session.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
 function codeForStatus(status: number): ErrorCode {
@@ -148,6 +149,11 @@ export async function authRoutes(
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
+      // Every page load asks for the session: a cached one is answered without better-auth.
+      if (request.method === 'GET' && request.url === '/api/auth/get-session') {
+        const cached = await findCachedSessionAnswer(app, request);
+        if (cached) return reply.header('cache-control', 'no-store').send(cached);
+      }
       checkTextLengths(request.query);
       checkTextLengths(request.body);
       checkRedirectTargets(request, publicUrl);

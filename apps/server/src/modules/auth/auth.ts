@@ -70,6 +70,9 @@ function notingTransactions(db: Db): Db {
   });
 }
 
+/** A session lasts 30 days, renewed (its cookie set again) when used a day or more after the last renewal. */
+export const SESSION_SECONDS = { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 } as const;
+
 /** How long a confirmation link works. */
 const CONFIRMATION_SECONDS = 24 * 60 * 60;
 
@@ -276,7 +279,7 @@ export function createAuth({ db, config, mailer, secret, passwordHashing, sessio
         '/send-verification-email': { window: 60, max: 5 },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: SESSION_SECONDS,
     advanced: {
       // better-auth skips its origin and redirect checks when NODE_ENV=test or TEST is set: on, so
       // that a server started that way, and the tests, behave as in production.

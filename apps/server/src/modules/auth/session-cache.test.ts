@@ -10,6 +10,8 @@ const user = (id: string): SessionUser => ({
   createdAt: new Date(0),
 });
 
+const session = (expiresAt: Date) => ({ expiresAt, updatedAt: new Date(0) });
+
 function listeningCache(options: ConstructorParameters<typeof SessionCache>[0] = {}) {
   const cache = new SessionCache(options);
   cache.setListening(true);
@@ -20,8 +22,8 @@ describe('SessionCache', () => {
   it('trusts an entry for its TTL, never past the session’s own expiry', () => {
     let now = 1_000_000;
     const cache = listeningCache({ ttlMs: 60_000, now: () => now });
-    cache.set('long', user('a'), new Date(now + 3_600_000), cache.ticket());
-    cache.set('ending', user('b'), new Date(now + 10_000), cache.ticket());
+    cache.set('long', user('a'), session(new Date(now + 3_600_000)), cache.ticket());
+    cache.set('ending', user('b'), session(new Date(now + 10_000)), cache.ticket());
     now += 9_999;
     expect(cache.get('long')?.id).toBe('a');
     expect(cache.get('ending')?.id).toBe('b');
@@ -34,10 +36,10 @@ describe('SessionCache', () => {
   it('keeps at most maxEntries, dropping the least recently used', () => {
     const cache = listeningCache({ maxEntries: 2 });
     const far = new Date(Date.now() + 3_600_000);
-    cache.set('one', user('a'), far, cache.ticket());
-    cache.set('two', user('b'), far, cache.ticket());
+    cache.set('one', user('a'), session(far), cache.ticket());
+    cache.set('two', user('b'), session(far), cache.ticket());
     cache.get('one');
-    cache.set('three', user('c'), far, cache.ticket());
+    cache.set('three', user('c'), session(far), cache.ticket());
     expect(cache.get('two')).toBeUndefined();
     expect(cache.get('one')?.id).toBe('a');
     expect(cache.get('three')?.id).toBe('c');
@@ -47,26 +49,26 @@ describe('SessionCache', () => {
   it('forgets every session of an evicted user, and drops a lookup that an eviction overtook', () => {
     const cache = listeningCache();
     const far = new Date(Date.now() + 3_600_000);
-    cache.set('phone', user('a'), far, cache.ticket());
-    cache.set('laptop', user('a'), far, cache.ticket());
-    cache.set('other', user('b'), far, cache.ticket());
+    cache.set('phone', user('a'), session(far), cache.ticket());
+    cache.set('laptop', user('a'), session(far), cache.ticket());
+    cache.set('other', user('b'), session(far), cache.ticket());
     const ticket = cache.ticket();
     cache.evictUser('a');
     expect(cache.get('phone')).toBeUndefined();
     expect(cache.get('laptop')).toBeUndefined();
     expect(cache.get('other')?.id).toBe('b');
     // A lookup that read the session before it ended must not bring it back.
-    cache.set('phone', user('a'), far, ticket);
+    cache.set('phone', user('a'), session(far), ticket);
     expect(cache.get('phone')).toBeUndefined();
   });
 
   it('keeps nothing while evictions cannot be heard', () => {
     const cache = listeningCache();
     const far = new Date(Date.now() + 3_600_000);
-    cache.set('phone', user('a'), far, cache.ticket());
+    cache.set('phone', user('a'), session(far), cache.ticket());
     cache.setListening(false);
     expect(cache.get('phone')).toBeUndefined();
-    cache.set('phone', user('a'), far, cache.ticket());
+    cache.set('phone', user('a'), session(far), cache.ticket());
     expect(cache.get('phone')).toBeUndefined();
   });
 });
@@ -76,8 +78,8 @@ describe('SessionAnnouncements', () => {
     const here = listeningCache();
     const there = listeningCache();
     const far = new Date(Date.now() + 3_600_000);
-    here.set('cookie', user('a'), far, here.ticket());
-    there.set('cookie', user('a'), far, there.ticket());
+    here.set('cookie', user('a'), session(far), here.ticket());
+    there.set('cookie', user('a'), session(far), there.ticket());
     let sent: string | undefined;
     const theirs = new SessionAnnouncements(there, async () => {});
     const ours: SessionAnnouncements = new SessionAnnouncements(here, async (payload) => {

@@ -13,8 +13,16 @@ export interface SessionCacheOptions {
   now?: () => number;
 }
 
+/** The session row as better-auth's getSession gives it (what GET /api/auth/get-session answers). */
+export interface CachedSessionRecord {
+  expiresAt: Date;
+  updatedAt: Date;
+  [field: string]: unknown;
+}
+
 interface Entry {
   user: SessionUser;
+  session: CachedSessionRecord;
   userId: string;
   /** When the entry stops being trusted: its TTL, never past the session's own expiry. */
   until: number;
@@ -46,6 +54,11 @@ export class SessionCache {
 
   /** The user of a cached session cookie, or undefined when it must be looked up. */
   get(cookie: string): SessionUser | undefined {
+    return this.getSession(cookie)?.user;
+  }
+
+  /** The session and user of a cached session cookie, or undefined when they must be looked up. */
+  getSession(cookie: string): { session: CachedSessionRecord; user: SessionUser } | undefined {
     const entry = this.#entries.get(cookie);
     if (!entry) return undefined;
     if (entry.until <= this.#now()) {
@@ -55,7 +68,7 @@ export class SessionCache {
     // Map keeps insertion order: moving a used entry to the end makes the first the least recent.
     this.#entries.delete(cookie);
     this.#entries.set(cookie, entry);
-    return entry.user;
+    return { session: entry.session, user: entry.user };
   }
 
   /** A ticket for a lookup about to start; `set` drops its result if an eviction came meanwhile. */
@@ -63,15 +76,15 @@ export class SessionCache {
     return this.#generation;
   }
 
-  /** Keeps the user a lookup (started at `ticket`) found for `cookie`, its session ending at `expiresAt`. */
-  set(cookie: string, user: SessionUser, expiresAt: Date, ticket: number): void {
+  /** Keeps what a lookup (started at `ticket`) found for `cookie`: never past the session's expiry. */
+  set(cookie: string, user: SessionUser, session: CachedSessionRecord, ticket: number): void {
     if (!this.#isListening || ticket !== this.#generation) return;
     const now = this.#now();
-    const until = Math.min(now + this.#ttlMs, expiresAt.getTime());
+    const until = Math.min(now + this.#ttlMs, session.expiresAt.getTime());
     if (until <= now) return;
     const previous = this.#entries.get(cookie);
     if (previous) this.#remove(cookie, previous);
-    this.#entries.set(cookie, { user, userId: user.id, until });
+    this.#entries.set(cookie, { user, session, userId: user.id, until });
     let cookies = this.#byUser.get(user.id);
     if (!cookies) this.#byUser.set(user.id, (cookies = new Set()));
     cookies.add(cookie);

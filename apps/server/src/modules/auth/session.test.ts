@@ -98,6 +98,24 @@ describe('signed-in requests', () => {
     expect(statements.length).toBeGreaterThanOrEqual(20);
   });
 
+  it('answer the session every page load asks for from memory, the same as better-auth does', async () => {
+    const { cookie } = await signedInUser(a);
+    const fromBetterAuth = await a.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    expect(fromBetterAuth.statusCode).toBe(200);
+    expect((await settings(a, cookie)).statusCode).toBe(200);
+    statements.length = 0;
+    const fromMemory = await a.inject({ url: '/api/auth/get-session', headers: { cookie } });
+    // On PostgreSQL only the barrier's NOTIFY goes to the database (session-cache.ts).
+    expect(statements.filter((text) => !/pg_notify/.test(text))).toEqual([]);
+    expect(fromMemory.statusCode).toBe(200);
+    expect(fromMemory.headers['cache-control']).toBe('no-store');
+    expect(fromMemory.json()).toEqual(fromBetterAuth.json());
+
+    expect((await settings(b, cookie)).statusCode).toBe(200);
+    expect((await post(a, '/api/auth/sign-out', cookie)).statusCode).toBe(200);
+    expect((await b.inject({ url: '/api/auth/get-session', headers: { cookie } })).json()).toBeNull();
+  });
+
   it('refuses a cookie on every app server as soon as it signs out on one', async () => {
     const { cookie } = await signedInUser(a);
     // Both servers have the session in memory.

@@ -5,8 +5,8 @@ import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../../db/client.ts';
 import { listen } from '../../db/notify.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { sessionsOf } from './auth.ts';
-import { SESSIONS_CHANNEL, SessionBarrier, sessionCookieValue } from './session-cache.ts';
+import { SESSION_SECONDS, sessionsOf } from './auth.ts';
+import { SESSIONS_CHANNEL, SessionBarrier, sessionCookieValue, type CachedSessionRecord } from './session-cache.ts';
 
 export interface SessionUser {
   id: string;
@@ -18,26 +18,57 @@ export interface SessionUser {
 }
 
 /**
+ * What the cache holds for a request's session cookie, read past the barrier (an eviction heard
+ * meanwhile removed it), or undefined; `cookie` is what to key a lookup's result by.
+ */
+async function cachedSession(app: FastifyInstance, request: FastifyRequest) {
+  const { cache, cookieName, barrier } = sessionsOf(app.auth);
+  const header = request.headers.cookie;
+  if (!header?.includes(cookieName)) return { hasCookie: false, cookie: null };
+  const cookie = sessionCookieValue(header, cookieName);
+  if (cookie === null || !cache.getSession(cookie)) return { hasCookie: true, cookie };
+  const cached = !barrier || (await barrier.pass()) ? cache.getSession(cookie) : undefined;
+  return { hasCookie: true, cookie, cached };
+}
+
+/**
  * The signed-in user of a request, or null. A session cookie seen in the last minute is answered
  * from memory (session-cache.ts); any other goes to better-auth, which checks its signature and
  * the session row.
  */
 export async function findSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
-  const { cache, cookieName, barrier } = sessionsOf(app.auth);
-  const header = request.headers.cookie;
-  if (!header?.includes(cookieName)) return null;
-  const cookie = sessionCookieValue(header, cookieName);
-  if (cookie !== null && cache.get(cookie)) {
-    // Read again past the barrier: an eviction heard meanwhile removed it.
-    const cached = !barrier || (await barrier.pass()) ? cache.get(cookie) : undefined;
-    if (cached) return cached;
-  }
+  const { hasCookie, cookie, cached } = await cachedSession(app, request);
+  if (!hasCookie) return null;
+  if (cached) return cached.user;
+  const { cache } = sessionsOf(app.auth);
   const ticket = cache.ticket();
-  const session = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-  if (!session) return null;
-  const user = Object.freeze({ ...session.user }) as SessionUser;
-  if (cookie !== null) cache.set(cookie, user, new Date(session.session.expiresAt), ticket);
+  const found = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  if (!found) return null;
+  const user = Object.freeze({ ...found.user }) as SessionUser;
+  const session = Object.freeze({
+    ...found.session,
+    expiresAt: new Date(found.session.expiresAt),
+    updatedAt: new Date(found.session.updatedAt),
+  });
+  if (cookie !== null) cache.set(cookie, user, session, ticket);
   return user;
+}
+
+/**
+ * GET /api/auth/get-session's answer from the cache, or null when better-auth must answer: not
+ * cached, or due for better-auth's daily renewal (which sets the cookie again, so that an active
+ * user's browser keeps it past the first 30 days).
+ */
+export async function findCachedSessionAnswer(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  now = Date.now(),
+): Promise<{ session: CachedSessionRecord; user: SessionUser } | null> {
+  const { cached } = await cachedSession(app, request);
+  if (!cached) return null;
+  const isDueForRenewal =
+    cached.session.expiresAt.getTime() - SESSION_SECONDS.expiresIn * 1000 + SESSION_SECONDS.updateAge * 1000 <= now;
+  return isDueForRenewal ? null : cached;
 }
 
 /** The signed-in user of a request; a 401 when there is none. */
