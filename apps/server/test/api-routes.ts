@@ -342,7 +342,7 @@ export const API_ROUTES: ApiRoute[] = [
     prepare: async (fixture) => ({ params: { id: await insertComment(fixture) } }),
     consumes: true,
   },
-  { method: 'GET', path: '/api/me/history', session: true },
+  { method: 'GET', path: '/api/me/history', query: { page: '1' }, session: true, input: INPUTS.historyPage },
   { method: 'GET', path: '/api/me/watch-later', session: true },
   { method: 'GET', path: '/api/me/settings', session: true },
   { method: 'GET', path: '/api/me/profile', session: true },

@@ -37,7 +37,7 @@ export async function signedInUser(
   });
   if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
   const link = await mailedLinkTo(async () => (await app.inject('/api/dev/outbox')).json().results, email);
-  await app.inject({ method: 'GET', url: link.pathname + link.search });
+  await app.inject({ method: 'GET', url: link.pathname + link.search, remoteAddress });
   const signIn = await app.inject({
     method: 'POST',
     url: '/api/auth/sign-in/email',

@@ -10,7 +10,7 @@ import {
   recommendParamsSchema,
   searchParamsSchema,
   seasonNumberSchema,
-  syncOperationSchema,
+  anySyncOperationSchema,
   titleIdSchema,
   topRatedParamsSchema,
 } from '@marquee/core';
@@ -25,7 +25,7 @@ import {
 } from '../src/modules/comments/comments.routes.ts';
 import { sessionQuery } from '../src/modules/events/events.routes.ts';
 import { feedbackSchema } from '../src/modules/feedback/feedback.routes.ts';
-import { SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
+import { historyQuery, SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
 import { profilePatchSchema, username } from '../src/modules/me/profile.routes.ts';
 import { streamParams } from '../src/modules/media/media.routes.ts';
 import type { Hints, Schema } from './fuzz/zod-arbitrary.ts';
@@ -57,7 +57,14 @@ const usernameHint = {
 };
 
 // me.routes.ts: syncRequestSchema, with the handler's batch limit as the array's maximum.
-const syncRequest = z.object({ operations: z.array(syncOperationSchema).max(SYNC_BATCH_LIMIT) });
+const syncRequest = z.object({
+  operations: z.array(anySyncOperationSchema).max(SYNC_BATCH_LIMIT),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/)
+    .nullable()
+    .optional(),
+});
 
 const titleQueryHints: Hints = { content_id: { edges: ['550', '2147483647', '2147483648'] } };
 
@@ -72,6 +79,7 @@ export const INPUTS = {
     },
   },
   search: { query: searchParamsSchema },
+  historyPage: { query: historyQuery },
   topRated: { query: topRatedParamsSchema },
   genres: { query: genresParamsSchema },
   titleId: { params: idParams },

@@ -5,6 +5,7 @@ export * from './catalogue/certification.ts';
 export * from './catalogue/params.ts';
 export * from './catalogue/calendar.ts';
 export {
+  canonicalJson,
   contentTypeSchema,
   isoTimestampSchema,
   movieIdSchema,

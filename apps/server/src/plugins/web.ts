@@ -154,7 +154,7 @@ async function loadRenderer(app: FastifyInstance, webDistDir: string): Promise<S
         url: apiPath,
         headers: { accept: 'application/json' },
       });
-      return new Response(answer.rawPayload, {
+      return new Response(new Uint8Array(answer.rawPayload), {
         status: answer.statusCode,
         headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
       });

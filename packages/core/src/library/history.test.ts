@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addToHistory,
   COMPLETION_THRESHOLD,
-  HISTORY_LIMIT,
+  LOCAL_HISTORY_LIMIT,
   historyItemSchema,
   historyKey,
   lastWatchedEpisode,
@@ -48,7 +48,7 @@ function historyOf(...inputs: HistoryAddInput[]): HistoryItem[] {
 
 /** The invariants every stored history keeps (product.md §9). */
 function expectValidHistory(list: readonly HistoryItem[]) {
-  expect(list.length).toBeLessThanOrEqual(HISTORY_LIMIT);
+  expect(list.length).toBeLessThanOrEqual(LOCAL_HISTORY_LIMIT);
   for (const item of list) expect(historyItemSchema.parse(item)).toEqual(item);
   expect(new Set(list.map(historyKey)).size).toBe(list.length);
   for (let index = 1; index < list.length; index++) {
@@ -130,11 +130,20 @@ describe('addToHistory', () => {
     expect(item).toMatchObject({ season_number: null, episode_number: null, episode_title: null });
   });
 
-  it(`keeps the newest ${HISTORY_LIMIT}`, () => {
-    const inputs = Array.from({ length: HISTORY_LIMIT + 5 }, (_, index) => movie({ movie_id: index + 1 }));
-    const list = historyOf(...inputs);
-    expect(list).toHaveLength(HISTORY_LIMIT);
-    expect(list[0]!.movie_id).toBe(HISTORY_LIMIT + 5);
+  it(`keeps the newest ${LOCAL_HISTORY_LIMIT}`, () => {
+    // A full list, then five more: the five oldest go.
+    const full = parseStoredHistory(
+      Array.from({ length: LOCAL_HISTORY_LIMIT }, (_, index) => ({
+        ...value(addToHistory([], movie({ movie_id: index + 1 }), T0)).item,
+        watched_at: new Date(T0.getTime() - (LOCAL_HISTORY_LIMIT - index) * 1000).toISOString(),
+      })),
+    );
+    expect(full).toHaveLength(LOCAL_HISTORY_LIMIT);
+    const list = [1, 2, 3, 4, 5].reduce(
+      (current, offset) => value(addToHistory(current, movie({ movie_id: LOCAL_HISTORY_LIMIT + offset }), T0)).list,
+      full,
+    );
+    expect(list).toHaveLength(LOCAL_HISTORY_LIMIT);
     expect(list.at(-1)!.movie_id).toBe(6);
   });
 });
@@ -243,10 +252,14 @@ describe('parseStoredHistory', () => {
 
   it('merges duplicates and restores order and cap', () => {
     const older = { ...valid, movie_title: 'Old', watched_at: at(-10).toISOString() };
-    const many = Array.from({ length: 150 }, (_, index) => ({ ...valid, id: `m${index}`, movie_id: index + 1000 }));
+    const many = Array.from({ length: LOCAL_HISTORY_LIMIT + 50 }, (_, index) => ({
+      ...valid,
+      id: `m${index}`,
+      movie_id: index + 1000,
+    }));
     expect(parseStoredHistory([older, valid])).toEqual([valid]);
     expectValidHistory(parseStoredHistory(many));
-    expect(parseStoredHistory(many)).toHaveLength(HISTORY_LIMIT);
+    expect(parseStoredHistory(many)).toHaveLength(LOCAL_HISTORY_LIMIT);
   });
 });
 
@@ -336,11 +349,11 @@ describe('history properties', () => {
     );
   });
 
-  it(`never holds more than ${HISTORY_LIMIT} entries, the newest ones`, () => {
+  it(`never holds more than ${LOCAL_HISTORY_LIMIT} entries, the newest ones`, () => {
     fc.assert(
       fc.property(fc.array(fc.integer({ min: 1, max: 1000 }), { maxLength: 250 }), (ids) => {
         const list = historyOf(...ids.map((movie_id) => movie({ movie_id })));
-        expect(list).toHaveLength(Math.min(HISTORY_LIMIT, new Set(ids).size));
+        expect(list).toHaveLength(Math.min(LOCAL_HISTORY_LIMIT, new Set(ids).size));
         expect(list[0]?.movie_id).toBe(ids.at(-1));
       }),
     );

@@ -14,8 +14,14 @@ import {
   type ListChange,
 } from './common.ts';
 
-/** History keeps the newest 100 entries, locally and from the server (product.md §9). */
-export const HISTORY_LIMIT = 100;
+/**
+ * The browser keeps the newest 2,000 entries (DESIGN.md "Where Marquee deliberately differs": the
+ * spec's cap of 100 is gone). An account's history on the server has no cap; the browser holds its
+ * newest entries and the History screen pages through the rest.
+ */
+export const LOCAL_HISTORY_LIMIT = 2000;
+/** From this many entries on, a guest is told that the oldest will soon go. */
+export const LOCAL_HISTORY_WARNING = 1900;
 
 /** An entry is completed once 90 % of its total duration has been watched (product.md §9). */
 export const COMPLETION_THRESHOLD = 0.9;
@@ -81,7 +87,7 @@ const newestFirst = compareNewestFirst<HistoryItem>((item) => item.watched_at, h
 /** Deduplicates by merge key (newer watched_at wins), orders newest first and applies the cap. */
 function normalize(items: readonly HistoryItem[]): HistoryItem[] {
   const newerWins = (candidate: HistoryItem, current: HistoryItem) => newestFirst(candidate, current) < 0;
-  return unionByKey(items, historyKey, newerWins, newestFirst).slice(0, HISTORY_LIMIT);
+  return unionByKey(items, historyKey, newerWins, newestFirst).slice(0, LOCAL_HISTORY_LIMIT);
 }
 
 /** Whether a position counts as watched to the end (product.md §4 "History add", §9). */
@@ -94,7 +100,7 @@ export function isCompleted(position: number, totalDuration: number | null | und
  * Adds an entry (product.md §4 "History add", §5). The input is validated with the spec's messages
  * ("Invalid movie_id provided", "Invalid movie_title provided", "Invalid content_type provided").
  * An episode already present moves to the top and is updated with the fields given; a movie
- * already present is replaced. The list stays newest first and capped at {@link HISTORY_LIMIT}.
+ * already present is replaced. The list stays newest first and capped at {@link LOCAL_HISTORY_LIMIT}.
  * The entry is marked unsynced: it is a local change the server has not seen.
  */
 export function addToHistory(
@@ -167,7 +173,7 @@ export function removeFromHistory(list: readonly HistoryItem[], key: string): Li
 
 /**
  * Merges two histories, e.g. the server's with the local one on login (product.md §4, §9): union by
- * merge key, the newer watched_at wins, newest first, capped at {@link HISTORY_LIMIT}. Exact ties
+ * merge key, the newer watched_at wins, newest first, capped at {@link LOCAL_HISTORY_LIMIT}. Exact ties
  * are broken the same way whichever side the items come from, so the merge is commutative, and
  * merging a list with itself (or again with the same list) changes nothing.
  */

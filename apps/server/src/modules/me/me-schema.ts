@@ -1,4 +1,5 @@
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -15,7 +16,9 @@ import { user } from '../auth/auth-schema.ts';
  * The signed-in user's personal data (product.md §3, §7 Backend), one row per item. `item_key` is
  * the merge key of product.md §9 (a TV entry per season and episode, so that one series' episodes
  * do not overwrite each other). `changed_at` is the client time of the last change that won and
- * `deleted_at` marks a removal kept as a tombstone (DESIGN.md "Sync rules").
+ * `deleted_at` marks a removal kept as a tombstone (DESIGN.md "Sync rules"). `version` is the
+ * row's place in its account's stream of changes (`personal_sync`): an incremental sync answers
+ * the rows whose version is past the device's cursor.
  */
 const owner = () =>
   text('user_id')
@@ -44,10 +47,12 @@ export const viewingHistory = pgTable(
     /** Breaks ties between changes made at the same instant: removals first, then by content. */
     fingerprint: text('fingerprint').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
     index('viewing_history_user_watched_idx').on(table.userId, table.watchedAt.desc()),
+    index('viewing_history_user_version_idx').on(table.userId, table.version),
   ],
 );
 
@@ -70,10 +75,12 @@ export const watchLater = pgTable(
     /** Breaks ties between changes made at the same instant: removals first, then by content. */
     fingerprint: text('fingerprint').notNull(),
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
     index('watch_later_user_added_idx').on(table.userId, table.addedAt.desc()),
+    index('watch_later_user_version_idx').on(table.userId, table.version),
   ],
 );
 
@@ -81,4 +88,20 @@ export const userSettings = pgTable('user_settings', {
   userId: owner().primaryKey(),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'string' }).notNull(),
+  /** Breaks ties between settings saved at the same instant, by content. */
+  fingerprint: text('fingerprint').notNull().default(''),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * The last version handed out in each account's stream of changes. Every sync that writes locks
+ * its account's row first: versions are then given in the order the writes commit, so a cursor
+ * never skips a change committed after it was read.
+ */
+export const personalSync = pgTable('personal_sync', {
+  userId: owner().primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  /** The time of the latest "clear all" of each list: an older change to it no longer counts. */
+  historyClearedAt: timestamp('history_cleared_at', { withTimezone: true, mode: 'string' }),
+  watchLaterClearedAt: timestamp('watch_later_cleared_at', { withTimezone: true, mode: 'string' }),
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncOperation } from '@marquee/core';
+import type { ItemOperation as SyncOperation } from '@marquee/core';
 import { createTestDatabase, type TestDatabase } from '../../../test/test-db.ts';
 import { user } from '../auth/auth-schema.ts';
 import { applySync } from './me.repository.ts';

@@ -1,23 +1,33 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, getTableColumns, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, getTableColumns } from 'drizzle-orm';
 import {
+  boundedTime,
+  canonicalJson,
   DEFAULT_SETTINGS,
-  HISTORY_LIMIT,
   historyKey,
   mergeSettings,
   watchLaterKey,
   type HistoryItem,
+  type HistoryRef,
+  type ItemOperation,
+  type ListStore,
   type Settings,
+  type SyncChangesAnswer,
   type SyncOperation,
+  type SyncStateAnswer,
   type WatchLaterItem,
+  type WatchLaterRef,
 } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
-import { userSettings, viewingHistory, watchLater } from './me-schema.ts';
+import { personalSync, userSettings, viewingHistory, watchLater } from './me-schema.ts';
 
-/** Removals win a tie at the same instant; two upserts at the same instant are ordered by content. */
+/**
+ * Orders changes made at the same instant the same way whatever the batching or arrival order
+ * (DESIGN.md "Sync rules"): removals first, then by content.
+ */
 function fingerprint(kind: 'upsert' | 'remove', item: unknown): string {
   if (kind === 'remove') return '1';
-  return `0:${createHash('sha1').update(JSON.stringify(item)).digest('hex')}`;
+  return `0:${createHash('sha1').update(canonicalJson(item)).digest('hex')}`;
 }
 
 /** The columns that turn a row into a tombstone: a removal at `at` (DESIGN.md "Sync rules"). */
@@ -110,7 +120,7 @@ function watchLaterItem(row: typeof watchLater.$inferSelect): WatchLaterItem {
   };
 }
 
-type ListOperation = Exclude<SyncOperation, { store: 'settings' }>;
+type ListOperation = Exclude<ItemOperation, { store: 'settings' }>;
 
 function historyChange(userId: string, operation: Extract<ListOperation, { store: 'history' }>) {
   const at = operation.at;
@@ -165,18 +175,19 @@ function winners<T extends { itemKey: string; changedAt: string; fingerprint: st
   const best = new Map<string, T>();
   for (const row of rows) {
     const current = best.get(row.itemKey);
-    const isNewer =
-      !current ||
-      Date.parse(row.changedAt) > Date.parse(current.changedAt) ||
-      (Date.parse(row.changedAt) === Date.parse(current.changedAt) && row.fingerprint > current.fingerprint);
-    if (isNewer) best.set(row.itemKey, row);
+    if (!current || isNewer(row, current)) best.set(row.itemKey, row);
   }
   return [...best.values()];
 }
 
+function isNewer(a: { changedAt: string; fingerprint: string }, b: { changedAt: string; fingerprint: string }) {
+  const byTime = Date.parse(a.changedAt) - Date.parse(b.changedAt);
+  return byTime !== 0 ? byTime > 0 : a.fingerprint > b.fingerprint;
+}
+
 /**
- * One INSERT … ON CONFLICT for a whole store's changes, the rows passed as a single JSON
- * parameter and unpacked by `jsonb_to_recordset`: a 100-item batch is one small statement to
+ * One INSERT … ON CONFLICT for all rows of a store, the rows travelling as a single JSON parameter:
+ * 500 history rows with ~18 columns each would otherwise be a statement with ~9,000 placeholders to
  * build and send, not 1,800 bound parameters. A row replaces the stored one only when newer.
  */
 function upsertNewer(
@@ -200,61 +211,185 @@ function upsertNewer(
     where ${newer(table)}`;
 }
 
-/** Applies a batch: one statement per store. Idempotent: the same batch again changes nothing. */
+/** A change's times held to the server's clock (DESIGN.md "Sync rules"). */
+function bounded(operation: SyncOperation, now: Date): SyncOperation {
+  const at = boundedTime(operation.at, now);
+  if (operation.op !== 'upsert') return { ...operation, at };
+  switch (operation.store) {
+    case 'history':
+      return { ...operation, at, item: { ...operation.item, watched_at: boundedTime(operation.item.watched_at, now) } };
+    case 'watch_later':
+      return { ...operation, at, item: { ...operation.item, added_at: boundedTime(operation.item.added_at, now) } };
+    case 'settings':
+      return { ...operation, at };
+  }
+}
+
+interface SyncLock {
+  version: number;
+  clearedAt: Record<ListStore, string | null>;
+}
+
+/**
+ * Takes the account's place in the stream of changes: the row stays locked until the transaction
+ * ends, so another sync of this account waits, and versions are handed out in commit order.
+ */
+async function lockAccount(db: Db, userId: string): Promise<SyncLock> {
+  const [row] = await db
+    .insert(personalSync)
+    .values({ userId })
+    .onConflictDoUpdate({ target: personalSync.userId, set: { version: sql`${personalSync.version}` } })
+    .returning();
+  return {
+    version: row!.version,
+    clearedAt: { history: row!.historyClearedAt, watch_later: row!.watchLaterClearedAt },
+  };
+}
+
+/**
+ * A change older than the list's last clear: the clear removed that item already, so it arrives
+ * as the clear's tombstone (which the device that sent it hears back: its item is gone).
+ */
+function afterClear<T extends { changedAt: string; fingerprint: string }>(row: T, clearedAt: string | null): T {
+  if (clearedAt === null || isNewer(row, { changedAt: clearedAt, fingerprint: fingerprint('remove', null) }))
+    return row;
+  return { ...row, ...removal(clearedAt) };
+}
+
+/**
+ * Clears a list as of `at`: every entry whose last change is older becomes a tombstone, each with
+ * a version of its own (a page of changes may end between any two of them).
+ */
+async function clearList(db: Db, userId: string, store: ListStore, at: string, version: number): Promise<number> {
+  const table = store === 'history' ? 'viewing_history' : 'watch_later';
+  const result = await db.execute(sql`
+    with doomed as (
+      select item_key, row_number() over (order by item_key) as n from ${sql.raw(table)}
+      where user_id = ${userId} and deleted_at is null and (changed_at, fingerprint) < (${at}::timestamptz, '1'))
+    update ${sql.raw(table)} as target
+    set deleted_at = ${at}, changed_at = ${at}, fingerprint = '1', version = ${version} + doomed.n
+    from doomed where target.user_id = ${userId} and target.item_key = doomed.item_key
+    returning doomed.n`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
+}
+
+/**
+ * Applies a batch: one statement per store, each changed row with the next version of the
+ * account's stream. Idempotent: the same batch again changes nothing.
+ */
 async function applyOperations(db: Db, userId: string, operations: readonly SyncOperation[]): Promise<void> {
-  const history = winners(
-    operations.flatMap((operation) => (operation.store === 'history' ? [historyChange(userId, operation)] : [])),
+  const lock = await lockAccount(db, userId);
+  let version = lock.version;
+  const stamp = <T extends object>(rows: T[]) => rows.map((row) => ({ ...row, version: ++version }));
+
+  const clears = { history: null as string | null, watch_later: null as string | null };
+  for (const operation of operations) {
+    if (operation.op !== 'remove_all') continue;
+    const current = clears[operation.store];
+    if (!current || Date.parse(operation.at) > Date.parse(current)) clears[operation.store] = operation.at;
+  }
+  const clearedAt = (store: ListStore) => {
+    const [stored, batch] = [lock.clearedAt[store], clears[store]];
+    if (!stored || !batch) return stored ?? batch;
+    return Date.parse(batch) > Date.parse(stored) ? batch : stored;
+  };
+
+  const items = operations.filter((operation): operation is ItemOperation => operation.op !== 'remove_all');
+  const history = stamp(
+    winners(
+      items.flatMap((operation) => (operation.store === 'history' ? [historyChange(userId, operation)] : [])),
+    ).map((row) => afterClear(row, clearedAt('history'))),
   );
-  const saved = winners(
-    operations.flatMap((operation) => (operation.store === 'watch_later' ? [watchLaterChange(userId, operation)] : [])),
+  const saved = stamp(
+    winners(
+      items.flatMap((operation) => (operation.store === 'watch_later' ? [watchLaterChange(userId, operation)] : [])),
+    ).map((row) => afterClear(row, clearedAt('watch_later'))),
   );
-  const settings = operations
-    .filter((operation) => operation.store === 'settings')
-    .reduce<Extract<SyncOperation, { store: 'settings' }> | null>(
-      (latest, operation) => (!latest || Date.parse(operation.at) > Date.parse(latest.at) ? operation : latest),
-      null,
-    );
+  const settings = winners(
+    items.flatMap((operation) =>
+      operation.store === 'settings'
+        ? [
+            {
+              itemKey: 'settings',
+              changedAt: operation.at,
+              fingerprint: fingerprint('upsert', operation.item),
+              item: operation.item,
+            },
+          ]
+        : [],
+    ),
+  )[0];
 
   if (history.length > 0) await db.execute(upsertNewer(viewingHistory, history));
   if (saved.length > 0) await db.execute(upsertNewer(watchLater, saved, ', "synced_at" = now()'));
   if (settings) {
+    const values = {
+      settings: settings.item as Record<string, unknown>,
+      updatedAt: settings.changedAt,
+      fingerprint: settings.fingerprint,
+      version: ++version,
+    };
     await db
       .insert(userSettings)
-      .values({ userId, settings: settings.item as Record<string, unknown>, updatedAt: settings.at })
+      .values({ userId, ...values })
       .onConflictDoUpdate({
         target: userSettings.userId,
-        set: { settings: settings.item as Record<string, unknown>, updatedAt: settings.at },
-        setWhere: sql`${userSettings.updatedAt} < excluded.updated_at`,
+        set: values,
+        setWhere: sql`(${userSettings.updatedAt}, ${userSettings.fingerprint}) < (excluded.updated_at, excluded.fingerprint)`,
       });
+  }
+  for (const store of ['history', 'watch_later'] as const) {
+    const at = clears[store];
+    if (at && clearedAt(store) === at) version += await clearList(db, userId, store, at, version);
+  }
+  if (version !== lock.version || clears.history || clears.watch_later) {
+    await db
+      .update(personalSync)
+      .set({ version, historyClearedAt: clearedAt('history'), watchLaterClearedAt: clearedAt('watch_later') })
+      .where(eq(personalSync.userId, userId));
   }
 }
 
-/**
- * History keeps the newest 100 entries (product.md §9): older live entries become tombstones
- * stamped with the server's time, so that another device's older copy cannot bring them back.
- */
-async function trimHistory(db: Db, userId: string, now: string): Promise<void> {
-  await db.execute(sql`
-    update viewing_history set deleted_at = ${now}, changed_at = greatest(changed_at, ${now}::timestamptz), fingerprint = '1'
-    where user_id = ${userId} and deleted_at is null and item_key in (
-      select item_key from viewing_history where user_id = ${userId} and deleted_at is null
-      order by watched_at desc, item_key offset ${HISTORY_LIMIT})`);
+export interface HistoryPage {
+  page: number;
+  results: HistoryItem[];
+  total_pages: number;
+  total_results: number;
 }
 
-export interface PersonalData {
-  history: HistoryItem[];
-  watch_later: WatchLaterItem[];
-  settings: Settings;
-}
+/** How many history entries a page of `GET /api/me/history` holds (DESIGN.md). */
+export const HISTORY_PAGE_SIZE = 50;
 
+/** An account's whole history, newest first: no cap (DESIGN.md "Where Marquee deliberately differs"). */
 export async function listHistory(db: Db, userId: string): Promise<HistoryItem[]> {
   const rows = await db
     .select()
     .from(viewingHistory)
     .where(and(eq(viewingHistory.userId, userId), isNull(viewingHistory.deletedAt)))
-    .orderBy(desc(viewingHistory.watchedAt), viewingHistory.itemKey)
-    .limit(HISTORY_LIMIT);
+    .orderBy(desc(viewingHistory.watchedAt), viewingHistory.itemKey);
   return rows.map(historyItem);
+}
+
+/** One page of the history, newest first (`GET /api/me/history?page=`). */
+export async function pageHistory(db: Db, userId: string, page: number): Promise<HistoryPage> {
+  const live = and(eq(viewingHistory.userId, userId), isNull(viewingHistory.deletedAt));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(viewingHistory)
+      .where(live)
+      .orderBy(desc(viewingHistory.watchedAt), viewingHistory.itemKey)
+      .limit(HISTORY_PAGE_SIZE)
+      .offset((page - 1) * HISTORY_PAGE_SIZE),
+    db.select({ n: count() }).from(viewingHistory).where(live),
+  ]);
+  const totalResults = Number(total?.n ?? 0);
+  return {
+    page,
+    results: rows.map(historyItem),
+    total_pages: Math.ceil(totalResults / HISTORY_PAGE_SIZE),
+    total_results: totalResults,
+  };
 }
 
 export async function listWatchLater(db: Db, userId: string): Promise<WatchLaterItem[]> {
@@ -272,17 +407,141 @@ export async function findSettings(db: Db, userId: string): Promise<{ settings: 
   return { settings: mergeSettings(row.settings), updated_at: new Date(row.updatedAt).toISOString() };
 }
 
-/** POST /api/me/sync: applies the batch in order, in one transaction, and answers the merged state. */
+/** How many changed rows an incremental answer holds at most; the device asks again for the rest. */
+export const SYNC_PAGE_SIZE = 500;
+
+function historyRef(row: typeof viewingHistory.$inferSelect): HistoryRef {
+  return {
+    movie_id: row.movieId,
+    content_type: row.contentType,
+    season_number: row.seasonNumber,
+    episode_number: row.episodeNumber,
+  };
+}
+
+/**
+ * What changed in the account since `cursor` (null: everything, tombstones included), at most
+ * {@link SYNC_PAGE_SIZE} rows in version order, plus the rows of `touched` keys whatever their
+ * version: a change of the batch that lost to a newer one must still reach the device that made it.
+ */
+async function changesSince(db: Db, userId: string, cursor: number, touched: Touched): Promise<SyncChangesAnswer> {
+  const limit = SYNC_PAGE_SIZE + 1;
+  const since = (table: typeof viewingHistory | typeof watchLater, keys: string[]) =>
+    and(
+      eq(table.userId, userId),
+      keys.length > 0 ? or(gt(table.version, cursor), inArray(table.itemKey, keys)) : gt(table.version, cursor),
+    );
+  // A clear in the batch names every entry of its list: the ones newer than the clear stay, and
+  // the device that cleared must hear so.
+  const liveOf = (table: typeof viewingHistory | typeof watchLater) =>
+    and(eq(table.userId, userId), isNull(table.deletedAt));
+  const [historyChanged, savedChanged, settingsRows, historyLive, savedLive] = await Promise.all([
+    db
+      .select()
+      .from(viewingHistory)
+      .where(since(viewingHistory, touched.history))
+      .orderBy(asc(viewingHistory.version))
+      .limit(limit + touched.history.length),
+    db
+      .select()
+      .from(watchLater)
+      .where(since(watchLater, touched.watch_later))
+      .orderBy(asc(watchLater.version))
+      .limit(limit + touched.watch_later.length),
+    db.select().from(userSettings).where(eq(userSettings.userId, userId)),
+    touched.cleared.has('history') ? db.select().from(viewingHistory).where(liveOf(viewingHistory)) : [],
+    touched.cleared.has('watch_later') ? db.select().from(watchLater).where(liveOf(watchLater)) : [],
+  ]);
+  const settingsRow = settingsRows[0];
+  // The page ends at the SYNC_PAGE_SIZE-th newer version of all stores together.
+  const versions = [
+    ...historyChanged.map((row) => row.version),
+    ...savedChanged.map((row) => row.version),
+    ...(settingsRow ? [settingsRow.version] : []),
+  ]
+    .filter((version) => version > cursor)
+    .sort((a, b) => a - b);
+  const hasMore = versions.length > SYNC_PAGE_SIZE;
+  const last = hasMore ? versions[SYNC_PAGE_SIZE - 1]! : (versions.at(-1) ?? Math.max(cursor, 0));
+  const inPage = <R extends { version: number; itemKey: string }>(rows: R[], keys: readonly string[], live: R[]) => {
+    const named = new Set([...keys, ...live.map((row) => row.itemKey)]);
+    const page = rows.filter((row) => (row.version > cursor && row.version <= last) || named.has(row.itemKey));
+    const inIt = new Set(page.map((row) => row.itemKey));
+    return [...page, ...live.filter((row) => !inIt.has(row.itemKey))];
+  };
+  const history = inPage(historyChanged, touched.history, historyLive);
+  const saved = inPage(savedChanged, touched.watch_later, savedLive);
+  const settingsChanged =
+    settingsRow && ((settingsRow.version > cursor && settingsRow.version <= last) || touched.settings);
+  return {
+    history: history.filter((row) => row.deletedAt === null).map(historyItem),
+    watch_later: saved.filter((row) => row.deletedAt === null).map(watchLaterItem),
+    settings: settingsChanged ? mergeSettings(settingsRow.settings) : null,
+    removed: {
+      history: history.filter((row) => row.deletedAt !== null).map(historyRef),
+      watch_later: saved
+        .filter((row) => row.deletedAt !== null)
+        .map((row): WatchLaterRef => ({ movie_id: row.movieId, content_type: row.contentType })),
+    },
+    cursor: String(last),
+    has_more: hasMore,
+  };
+}
+
+/** What a batch named: the items its changes were about, the lists it cleared, the settings. */
+interface Touched {
+  history: string[];
+  watch_later: string[];
+  settings: boolean;
+  cleared: Set<ListStore>;
+}
+
+function touchedKeys(operations: readonly SyncOperation[]): Touched {
+  const keys = { history: new Set<string>(), watch_later: new Set<string>() };
+  const touched: Touched = { history: [], watch_later: [], settings: false, cleared: new Set() };
+  for (const operation of operations) {
+    if (operation.op === 'remove_all') touched.cleared.add(operation.store);
+    else if (operation.store === 'history') keys.history.add(historyKey(operation.item));
+    else if (operation.store === 'watch_later') keys.watch_later.add(watchLaterKey(operation.item));
+    else touched.settings = true;
+  }
+  return { ...touched, history: [...keys.history], watch_later: [...keys.watch_later] };
+}
+
+/**
+ * POST /api/me/sync: applies the batch in one transaction, its times held to the server's clock.
+ * With a cursor (null for a first sync) it answers what changed since; without one, the whole
+ * state, as the first version of the contract did.
+ */
 export async function applySync(
   db: Db,
   userId: string,
   operations: readonly SyncOperation[],
-  now = new Date(),
-): Promise<PersonalData> {
-  await db.transaction(async (tx) => {
-    await applyOperations(tx as unknown as Db, userId, operations);
-    await trimHistory(tx as unknown as Db, userId, now.toISOString());
-  });
+  options: { now?: Date; cursor: string | null },
+): Promise<SyncChangesAnswer>;
+export async function applySync(
+  db: Db,
+  userId: string,
+  operations: readonly SyncOperation[],
+  options?: { now?: Date },
+): Promise<SyncStateAnswer>;
+export async function applySync(
+  db: Db,
+  userId: string,
+  operations: readonly SyncOperation[],
+  { now = new Date(), cursor }: { now?: Date; cursor?: string | null } = {},
+): Promise<SyncChangesAnswer | SyncStateAnswer> {
+  const batch = operations.map((operation) => bounded(operation, now));
+  if (cursor !== undefined) {
+    // Every sync of an account, even one that only reads, takes its turn (lockAccount): a read
+    // between two statements of another sync's commit would otherwise hand out a cursor past
+    // changes it did not see.
+    return db.transaction(async (tx) => {
+      await applyOperations(tx as unknown as Db, userId, batch);
+      return changesSince(tx as unknown as Db, userId, cursor === null ? -1 : Number(cursor), touchedKeys(batch));
+    });
+  }
+  await db.transaction((tx) => applyOperations(tx as unknown as Db, userId, batch));
   const [history, watch_later, settings] = await Promise.all([
     listHistory(db, userId),
     listWatchLater(db, userId),

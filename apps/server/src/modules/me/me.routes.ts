@@ -5,7 +5,12 @@ import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
 import { requireUser } from '../auth/session.ts';
-import { applySync, findSettings, listHistory, listWatchLater } from './me.repository.ts';
+import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
+
+/** `?page=` of `GET /api/me/history`: 50 entries a page, as far as an account's history goes. */
+export const historyQuery = z.object({
+  page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000).default(1),
+});
 
 /** At most this many operations in one sync request; the client sends its queue in batches. */
 export const SYNC_BATCH_LIMIT = 500;
@@ -24,7 +29,8 @@ export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
 
   app.get('/api/me/history', async (request) => {
     const user = await requireUser(app, request);
-    return { results: await listHistory(db, user.id) };
+    const { page } = parseOrThrow(historyQuery, request.query, 'query');
+    return pageHistory(db, user.id, page);
   });
 
   app.get('/api/me/watch-later', async (request) => {
@@ -39,13 +45,13 @@ export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
 
   app.post('/api/me/sync', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
     const user = await requireUser(app, request);
-    const { operations } = parseOrThrow(syncRequest, request.body, 'body');
+    const { operations, cursor } = parseOrThrow(syncRequest, request.body, 'body');
     if (operations.length > SYNC_BATCH_LIMIT) {
       throw new AppError(
         'invalid_input',
         `Invalid operations: must hold at most ${SYNC_BATCH_LIMIT} operations per request`,
       );
     }
-    return applySync(db, user.id, operations);
+    return cursor === undefined ? applySync(db, user.id, operations) : applySync(db, user.id, operations, { cursor });
   });
 }

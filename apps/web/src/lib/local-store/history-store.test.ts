@@ -59,7 +59,9 @@ describe('history store', () => {
     store.add(movie());
     store.add(movie({ movie_id: 2, movie_title: 'Two' }));
     expect(store.remove('movie:603')).toMatchObject({ ok: true, value: { movie_id: 603 } });
-    expect(store.getQueue().map((operation) => [operation.op, operation.item.movie_id])).toEqual([['upsert', 2]]);
+    expect(store.getQueue().map((operation) => [operation.op, 'item' in operation && operation.item.movie_id])).toEqual(
+      [['upsert', 2]],
+    );
     expect(store.remove('movie:603')).toEqual({
       ok: false,
       error: { code: 'not_found', message: 'Item not found in history' },
@@ -85,33 +87,54 @@ describe('history store', () => {
     ]);
   });
 
-  it('clears the list, queueing removals only for what the server has', () => {
+  it('clears the list with one operation once anything was synced, entries it never held included', () => {
     const store = makeStore();
+    store.add(movie());
+    store.add(movie({ movie_id: 2, movie_title: 'Two' }));
+    store.clear();
+    // A guest's history: nothing to tell a server.
+    expect(store.getQueue()).toEqual([]);
     store.add(movie());
     store.completeSync({ flushed: store.getQueue(), at: new Date(T0) });
     store.add(movie({ movie_id: 2, movie_title: 'Two' }));
     store.clear();
     expect(store.getSnapshot()).toEqual([]);
-    // Entry 2 was never synced, but the user has synced before: its pending upsert becomes a removal.
-    expect(store.getQueue().map((operation) => [operation.op, operation.item.movie_id])).toEqual([
-      ['remove', 2],
-      ['remove', 603],
-    ]);
+    expect(store.getQueue().map((operation) => operation.op)).toEqual(['remove_all']);
   });
 
-  it('keeps changes made during a sync and merges the server list', () => {
+  it("shows the server's changes plus its own unacknowledged ones after a sync", () => {
     const store = makeStore();
     store.add(movie());
+    store.add(movie({ movie_id: 4, movie_title: 'Four' }));
+    store.completeSync({ flushed: store.getQueue(), at: new Date(T0) });
     const flushed = store.getQueue();
     store.add(movie({ movie_id: 2, movie_title: 'Added meanwhile' }));
     const serverOnly = { ...store.getSnapshot()[1]!, id: 'srv-9', movie_id: 9, movie_title: 'From phone' };
-    store.completeSync({ flushed, server: [serverOnly, { junk: true }], at: new Date(T0 + 600_000) });
-    expect(store.getSnapshot().map((item) => [item.movie_id, item.synced])).toEqual([
-      [2, false],
-      [603, true],
-      [9, true],
+    const changes = new Map<string, unknown>([
+      ['movie:9', serverOnly],
+      // Removed on another device: it goes here too.
+      ['movie:4', null],
+      // The server's version of an entry with a change still queued here does not overwrite it.
+      ['movie:2', { ...serverOnly, id: 'movie:2', movie_id: 2, movie_title: 'Older' }],
+      ['movie:77', { junk: true }],
     ]);
-    expect(store.getQueue().map((operation) => operation.item.movie_id)).toEqual([2]);
+    store.completeSync({ flushed, server: changes, at: new Date(T0 + 600_000) });
+    const shown = store.getSnapshot().map((item) => [item.movie_id, item.movie_title, item.synced]);
+    expect(shown.sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual([
+      [2, 'Added meanwhile', false],
+      [9, 'From phone', true],
+      [603, 'The Matrix', true],
+    ]);
+    expect(store.getQueue().map((operation) => ('item' in operation ? operation.item.movie_id : null))).toEqual([2]);
+  });
+
+  it('after a full answer keeps only what the server holds and what is queued', () => {
+    const store = makeStore();
+    store.add(movie());
+    store.completeSync({ flushed: store.getQueue(), at: new Date(T0) });
+    store.add(movie({ movie_id: 2, movie_title: 'Queued' }));
+    store.completeSync({ flushed: [], server: new Map(), full: true, at: new Date(T0) });
+    expect(store.getSnapshot().map((item) => item.movie_id)).toEqual([2]);
   });
 
   it('reads corrupted storage as a clean history', () => {

@@ -3,7 +3,6 @@ import {
   dropOperationsFor,
   enqueueOperation,
   historyKey,
-  mergeHistory,
   parseStoredHistory,
   removeFromHistory,
   updateProgress,
@@ -95,16 +94,19 @@ export function createHistoryStore({
 
     clear() {
       const at = now();
-      base.commit(
-        [],
-        base.getSnapshot().reduce((queue, item) => queueRemoval(queue, item, at), base.getQueue()),
-      );
+      // A list never synced is a guest's: nothing to tell the server. Otherwise one operation
+      // clears it there too, entries this browser does not hold included.
+      const queue: HistoryOperation[] =
+        base.getLastSync() === null
+          ? []
+          : enqueueOperation(base.getQueue(), { op: 'remove_all', store: 'history', at: at.toISOString() });
+      base.commit([], queue);
     },
 
     completeSync(completion) {
       completeListSync<HistoryItem, 'history'>(base, completion, {
         parse: parseStoredHistory,
-        merge: mergeHistory,
+        changedAt: (item) => item.watched_at,
         key: historyKey,
       });
     },

@@ -3,7 +3,6 @@ import {
   parseStoredQueue,
   pendingItemKeys,
   removeFlushed,
-  syncItemKey,
   type SyncOperation,
   type SyncOperationFor,
   type SyncStore,
@@ -21,10 +20,17 @@ export interface SyncCompletion {
   /** The operations that were sent (taken from getQueue() before sending). */
   flushed: readonly SyncOperation[];
   /**
-   * This store's part of the answer (a list, or the settings), validated here like any stored
-   * data; omit it to only mark the flushed changes as synced.
+   * For a list: the server's changes to it, by item key: the item as the server holds it (validated
+   * here like any stored data), or null where the server holds a removal.
+   * For the settings: the server's settings, when they changed. Omit it to only mark the flushed
+   * changes as synced.
    */
   server?: unknown;
+  /**
+   * The changes are the server's whole state (a device's first sync with this account): an item
+   * the server does not hold and no queued change names goes.
+   */
+  full?: boolean;
   at: Date;
 }
 
@@ -109,31 +115,44 @@ export function createPersistedStore<T, S extends SyncStore>(
   };
 }
 
-/** How a list store (history, Watch Later) reads, merges and keys its items. */
+/** How a list store (history, Watch Later) reads and keys its items. */
 export interface ListRules<I extends { synced: boolean }> {
   parse(value: unknown): I[];
-  merge(local: readonly I[], remote: readonly I[]): I[];
   key(item: I): string;
+  /** The time the item was last changed, as its upsert carries it. */
+  changedAt(item: I): string;
 }
 
 /**
- * The end of a sync for a list store: the flushed operations leave the queue, the server's list
- * is merged in (validated like any input; a title removed here meanwhile stays removed), and each
- * item is marked synced unless a change to it still waits.
+ * The end of a sync for a list store (DESIGN.md "Sync rules": the server is the truth across
+ * devices). The flushed operations leave the queue; then the list becomes the server's state plus
+ * this device's changes the server has not acknowledged: each item the server changed takes the
+ * server's version (or goes, for a removal) unless a queued change names it, and after a full
+ * answer nothing else is kept. Items are marked synced unless a change to them still waits.
  */
 export function completeListSync<I extends { synced: boolean }, S extends SyncStore>(
   base: PersistedStore<readonly I[], S>,
-  { flushed, server, at }: SyncCompletion,
+  { flushed, server, full = false, at }: SyncCompletion,
   rules: ListRules<I>,
 ): void {
   const queue = removeFlushed(base.getQueue(), flushed);
-  let list = [...base.getSnapshot()];
-  if (server) {
-    const removed = new Set(queue.filter((operation) => operation.op === 'remove').map(syncItemKey));
-    const remote = rules.parse(server).map((item) => ({ ...item, synced: true }));
-    list = rules.merge(list, remote).filter((item) => !removed.has(rules.key(item)));
-  }
   const pending = pendingItemKeys(queue);
+  let list = [...base.getSnapshot()];
+  if (server instanceof Map) {
+    // A clear still waiting for the server: what the server holds from before it is gone here.
+    const clear = queue.find((operation) => operation.op === 'remove_all');
+    const clearedAt = clear ? Date.parse(clear.at) : -Infinity;
+    const byKey = new Map(
+      list.filter((item) => !full || pending.has(rules.key(item))).map((item) => [rules.key(item), item]),
+    );
+    for (const [key, raw] of server as ReadonlyMap<string, unknown>) {
+      if (pending.has(key)) continue;
+      const [item] = raw === null ? [] : rules.parse([raw]);
+      if (item && Date.parse(rules.changedAt(item)) > clearedAt) byKey.set(key, { ...item, synced: true });
+      else byKey.delete(key);
+    }
+    list = rules.parse([...byKey.values()]);
+  }
   list = list.map((item) => {
     const synced = !pending.has(rules.key(item));
     return item.synced === synced ? item : { ...item, synced };

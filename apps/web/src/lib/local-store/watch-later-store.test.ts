@@ -28,7 +28,8 @@ function title(overrides: Partial<WatchLaterAddInput> = {}): WatchLaterAddInput 
   };
 }
 
-const queued = (store: WatchLaterStore) => store.getQueue().map((operation) => [operation.op, operation.item.movie_id]);
+const queued = (store: WatchLaterStore) =>
+  store.getQueue().map((operation) => [operation.op, 'item' in operation && operation.item.movie_id]);
 
 describe('watch later store', () => {
   it('saves, queues and refuses duplicates', () => {

@@ -3,7 +3,6 @@ import {
   dropOperationsFor,
   enqueueOperation,
   isInWatchLater,
-  mergeWatchLater,
   parseStoredWatchLater,
   removeFromWatchLater,
   toggleWatchLater,
@@ -108,16 +107,19 @@ export function createWatchLaterStore({
 
     clear() {
       const at = now();
-      base.commit(
-        [],
-        base.getSnapshot().reduce((queue, item) => queueRemoval(queue, item, at), base.getQueue()),
-      );
+      // A list never synced is a guest's: nothing to tell the server. Otherwise one operation
+      // clears it there too, entries this browser does not hold included.
+      const queue: WatchLaterOperation[] =
+        base.getLastSync() === null
+          ? []
+          : enqueueOperation(base.getQueue(), { op: 'remove_all', store: 'watch_later', at: at.toISOString() });
+      base.commit([], queue);
     },
 
     completeSync(completion) {
       completeListSync<WatchLaterItem, 'watch_later'>(base, completion, {
         parse: parseStoredWatchLater,
-        merge: mergeWatchLater,
+        changedAt: (item) => item.added_at,
         key: watchLaterKey,
       });
     },

@@ -11,12 +11,21 @@ import { getWatchLaterStore } from '../local-store/watch-later-store.ts';
 import { createSyncEngine, type OwnerCell, type SyncAnswer, type SyncEngine } from './sync-engine.ts';
 
 const OWNER_KEY = 'sync-owner';
+const CURSOR_KEY = 'sync-cursor';
 
 function ownerCell(): OwnerCell {
   const storage = createStorage();
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const put = (key: string, value: string | null) =>
+    value === null ? storage.remove(key) : void storage.write(key, value);
   return {
-    get: () => storage.read(OWNER_KEY, (value) => (typeof value === 'string' ? value : null)),
-    set: (userId) => (userId === null ? storage.remove(OWNER_KEY) : void storage.write(OWNER_KEY, userId)),
+    get: () => storage.read(OWNER_KEY, text),
+    set: (userId) => {
+      if (userId === null) put(CURSOR_KEY, null);
+      put(OWNER_KEY, userId);
+    },
+    getCursor: () => storage.read(CURSOR_KEY, text),
+    setCursor: (cursor) => put(CURSOR_KEY, cursor),
   };
 }
 
@@ -31,8 +40,8 @@ export function getSyncEngine(): SyncEngine {
     settings: getSettingsStore(),
     owner: ownerCell(),
     transport: {
-      send: (operations: SyncOperation[]) =>
-        apiFetch<SyncAnswer>('/api/me/sync', { method: 'POST', body: JSON.stringify({ operations }) }),
+      send: (operations: SyncOperation[], cursor: string | null) =>
+        apiFetch<SyncAnswer>('/api/me/sync', { method: 'POST', body: JSON.stringify({ operations, cursor }) }),
       fetchSettingsUpdatedAt: async () =>
         (await apiFetch<{ updated_at: string | null }>('/api/me/settings')).updated_at,
     },

@@ -27,13 +27,15 @@ function memoryBackend(): StorageBackend {
   };
 }
 
-/** A server with the design's rules: newer change wins, removals kept as tombstones. */
+/**
+ * A server with the design's rules: newer change wins, removals kept as tombstones, each change a
+ * version in the account's stream, answers holding what changed since the device's cursor.
+ */
 function fakeServer() {
-  const rows = { history: new Map(), watch_later: new Map() } as Record<
-    'history' | 'watch_later',
-    Map<string, { at: string; item: Record<string, unknown> | null }>
-  >;
-  let settings: { value: Settings; at: string } | null = null;
+  type Row = { at: string; item: Record<string, unknown> | null; ref: Record<string, unknown>; version: number };
+  const rows = { history: new Map(), watch_later: new Map() } as Record<'history' | 'watch_later', Map<string, Row>>;
+  let settings: { value: Settings; at: string; version: number } | null = null;
+  let version = 0;
   const requests: SyncOperation[][] = [];
   return {
     requests,
@@ -42,29 +44,43 @@ function fakeServer() {
       return settings;
     },
     seedSettings(value: Settings) {
-      settings = { value, at: '2024-01-01T00:00:00.000Z' };
+      settings = { value, at: '2024-01-01T00:00:00.000Z', version: ++version };
     },
-    async send(operations: SyncOperation[]): Promise<SyncAnswer> {
+    async send(operations: SyncOperation[], cursor: string | null = null): Promise<SyncAnswer> {
       requests.push(operations);
+      const touched = { history: new Set<string>(), watch_later: new Set<string>() };
       for (const operation of operations) {
+        if (operation.op === 'remove_all') continue;
         if (operation.store === 'settings') {
-          if (!settings || operation.at >= settings.at) settings = { value: operation.item, at: operation.at };
+          if (!settings || operation.at >= settings.at) {
+            settings = { value: operation.item, at: operation.at, version: ++version };
+          }
           continue;
         }
         const key = operation.store === 'history' ? historyKey(operation.item) : watchLaterKey(operation.item);
+        touched[operation.store].add(key);
         const current = rows[operation.store].get(key);
         if (current && current.at > operation.at) continue;
         rows[operation.store].set(key, {
           at: operation.at,
           item: operation.op === 'upsert' ? { ...operation.item, synced: true } : null,
+          ref: operation.item,
+          version: ++version,
         });
       }
-      const live = (store: 'history' | 'watch_later') =>
-        [...rows[store].values()].flatMap((row) => (row.item ? [row.item] : []));
+      const since = cursor === null ? -1 : Number(cursor);
+      const changed = (store: 'history' | 'watch_later') =>
+        [...rows[store].entries()].filter(([key, row]) => row.version > since || touched[store].has(key));
       return {
-        history: live('history'),
-        watch_later: live('watch_later'),
-        settings: settings?.value ?? DEFAULT_SETTINGS,
+        history: changed('history').flatMap(([, row]) => (row.item ? [row.item] : [])),
+        watch_later: changed('watch_later').flatMap(([, row]) => (row.item ? [row.item] : [])),
+        removed: {
+          history: changed('history').flatMap(([, row]) => (row.item ? [] : [row.ref])),
+          watch_later: changed('watch_later').flatMap(([, row]) => (row.item ? [] : [row.ref])),
+        },
+        settings: settings && settings.version > since ? settings.value : null,
+        cursor: String(version),
+        has_more: false,
       };
     },
     async fetchSettingsUpdatedAt() {
@@ -93,6 +109,13 @@ function setup(options: { online?: () => boolean } = {}) {
   const settings = createSettingsStore({ storage, now });
   const server = fakeServer();
   let owner: string | null = null;
+  let cursor: string | null = null;
+  const ownerCell = {
+    get: () => owner,
+    set: (id: string | null) => void (owner = id),
+    getCursor: () => cursor,
+    setCursor: (next: string | null) => void (cursor = next),
+  };
   const onUnauthorized = vi.fn();
   const transport = { send: vi.fn(server.send), fetchSettingsUpdatedAt: server.fetchSettingsUpdatedAt };
   const engine = createSyncEngine({
@@ -100,13 +123,13 @@ function setup(options: { online?: () => boolean } = {}) {
     watchLater,
     settings,
     transport,
-    owner: { get: () => owner, set: (id) => void (owner = id) },
+    owner: ownerCell,
     isOnline: options.online,
     now,
     onUnauthorized,
   });
   engines.push(engine);
-  return { engine, history, watchLater, settings, server, transport, onUnauthorized, owner: () => owner };
+  return { engine, history, watchLater, settings, server, transport, onUnauthorized, owner: () => owner, ownerCell };
 }
 
 const engines: SyncEngine[] = [];
@@ -168,7 +191,9 @@ describe('sync engine', () => {
     await vi.advanceTimersByTimeAsync(400);
     expect(transport.send).toHaveBeenCalledTimes(1);
     expect(
-      transport.send.mock.calls[0]![0].map((operation) => (operation.item as { movie_id: number }).movie_id),
+      transport.send.mock.calls[0]![0].map(
+        (operation) => ('item' in operation ? operation.item : null) as { movie_id: number },
+      ).map((item) => item.movie_id),
     ).toEqual([3, 4]);
     expect(watchLater.getSnapshot().every((item) => item.synced)).toBe(true);
   });
@@ -256,7 +281,7 @@ describe('sync engine', () => {
     const { engine, watchLater, transport, server } = setup();
     let release: () => void = () => {};
     transport.send.mockImplementationOnce(
-      (operations) => new Promise((resolve) => (release = () => resolve(server.send(operations)))),
+      (operations, cursor) => new Promise((resolve) => (release = () => resolve(server.send(operations, cursor)))),
     );
     watchLater.add(title(8));
     engine.setUser('user-a');
@@ -280,7 +305,7 @@ describe('sync engine', () => {
         watchLater: first.watchLater,
         settings: first.settings,
         transport: first.transport,
-        owner: { get: first.owner, set: () => {} },
+        owner: first.ownerCell,
         now,
       });
       engines.push(engine);

@@ -1,8 +1,11 @@
 import {
   historyKey,
+  historyRefSchema,
   pendingItemKeys,
   watchLaterKey,
+  watchLaterRefSchema,
   type HistoryItem,
+  type ListStore,
   type Settings,
   type SyncOperation,
   type SyncStore,
@@ -13,11 +16,17 @@ import type { HistoryStore } from '../local-store/history-store.ts';
 import type { SettingsStore } from '../local-store/settings-store.ts';
 import type { WatchLaterStore } from '../local-store/watch-later-store.ts';
 
-/** What `POST /api/me/sync` answers: the merged state after the batch (DESIGN.md). */
+/**
+ * What `POST /api/me/sync` answers when sent a cursor (`SyncChangesAnswer` in core, DESIGN.md
+ * "Sync rules"), as it arrives: every part is checked before use.
+ */
 export interface SyncAnswer {
-  history: unknown[];
-  watch_later: unknown[];
-  settings: unknown;
+  history?: unknown;
+  watch_later?: unknown;
+  settings?: unknown;
+  removed?: { history?: unknown; watch_later?: unknown };
+  cursor?: unknown;
+  has_more?: unknown;
 }
 
 export type SyncStatus = 'synced' | 'syncing' | 'failed' | 'offline';
@@ -29,15 +38,21 @@ export interface SyncState {
 }
 
 export interface SyncTransport {
-  send(operations: SyncOperation[]): Promise<SyncAnswer>;
+  /** Sends a batch with the cursor of the last answer (null: this device's first sync). */
+  send(operations: SyncOperation[], cursor: string | null): Promise<SyncAnswer>;
   /** Whether the server holds settings for the user yet (`updated_at` null when not). */
   fetchSettingsUpdatedAt(): Promise<string | null>;
 }
 
-/** Who the local data was last synced with: the user's id, or null for a guest's data. */
+/**
+ * Who the local data was last synced with (the user's id, or null for a guest's data), and where
+ * in that account's stream of changes this device stands.
+ */
 export interface OwnerCell {
   get(): string | null;
   set(userId: string | null): void;
+  getCursor(): string | null;
+  setCursor(cursor: string | null): void;
 }
 
 export interface SyncEngineDeps {
@@ -48,9 +63,25 @@ export interface SyncEngineDeps {
   owner: OwnerCell;
   isOnline?: () => boolean;
   now?: () => Date;
+  /** The timers of the debounce, the retries and the periodic pull; tests pass their own. */
+  timers?: SyncTimers;
   /** The server said the session is gone (401). */
   onUnauthorized?: () => void;
 }
+
+export interface SyncTimers {
+  setTimeout(run: () => void, delay: number): unknown;
+  clearTimeout(handle: unknown): void;
+  setInterval(run: () => void, every: number): unknown;
+  clearInterval(handle: unknown): void;
+}
+
+const GLOBAL_TIMERS: SyncTimers = {
+  setTimeout: (run, delay) => setTimeout(run, delay),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  setInterval: (run, every) => setInterval(run, every),
+  clearInterval: (handle) => clearInterval(handle as ReturnType<typeof setInterval>),
+};
 
 export interface SyncEngine {
   /** The signed-in user's id, or null: a guest's data stays local (product.md §4). */
@@ -82,7 +113,7 @@ export function retryDelay(failures: number): number {
 }
 
 function upsertsOfUnqueued<T extends HistoryItem | WatchLaterItem>(
-  store: Exclude<SyncStore, 'settings'>,
+  store: ListStore,
   items: readonly T[],
   queued: ReadonlySet<string>,
   keyOf: (item: T) => string,
@@ -91,6 +122,44 @@ function upsertsOfUnqueued<T extends HistoryItem | WatchLaterItem>(
   return items
     .filter((item) => !queued.has(keyOf(item)))
     .map((item) => ({ op: 'upsert', store, item, at: timeOf(item) }) as SyncOperation);
+}
+
+/** One answer's changes, by store and item key: the item, or null for a removal. */
+interface Changes {
+  history: Map<string, unknown>;
+  watch_later: Map<string, unknown>;
+  settings: unknown;
+}
+
+function emptyChanges(): Changes {
+  return { history: new Map(), watch_later: new Map(), settings: undefined };
+}
+
+/** Adds an answer's changes to `into`; a later answer's change to an item replaces an earlier one. */
+function addChanges(into: Changes, answer: SyncAnswer): void {
+  const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+  const keyed = (store: ListStore, raw: unknown): string | null => {
+    const parsed = store === 'history' ? historyRefSchema.safeParse(raw) : watchLaterRefSchema.safeParse(raw);
+    if (!parsed.success) return null;
+    return store === 'history' ? historyKey(parsed.data as never) : watchLaterKey(parsed.data as never);
+  };
+  for (const store of ['history', 'watch_later'] as const) {
+    for (const raw of list(answer.removed?.[store])) {
+      const key = keyed(store, raw);
+      if (key) into[store].set(key, null);
+    }
+    for (const raw of list(answer[store])) {
+      const key = keyed(store, raw);
+      if (key) into[store].set(key, raw);
+    }
+  }
+  if (answer.settings != null) into.settings = answer.settings;
+}
+
+function cursorOf(answer: SyncAnswer): string {
+  if (typeof answer.cursor !== 'string' || !/^\d+$/.test(answer.cursor))
+    throw new Error('The sync answer has no cursor');
+  return answer.cursor;
 }
 
 /**
@@ -104,6 +173,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   const { history, watchLater, settings, transport, owner } = deps;
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const now = deps.now ?? (() => new Date());
+  const timers = deps.timers ?? GLOBAL_TIMERS;
 
   let userId: string | null = null;
   let state: SyncState = { status: 'synced', lastSyncedAt: null };
@@ -112,7 +182,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let failures = 0;
   /** The engine's own writes into the stores are not changes to send. */
   let applying = false;
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  let timer: unknown;
   const listeners = new Set<() => void>();
 
   function setState(patch: Partial<SyncState>): void {
@@ -123,8 +193,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   function schedule(delay: number): void {
-    clearTimeout(timer);
-    timer = setTimeout(() => void syncNow(), delay);
+    timers.clearTimeout(timer);
+    timer = timers.setTimeout(() => void syncNow(), delay);
   }
 
   /**
@@ -179,31 +249,63 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     return operations;
   }
 
+  /** Hands the server's changes to the stores, with the operations they answer. */
+  function complete(sent: readonly SyncOperation[], changes: Changes, full: boolean): void {
+    const at = now();
+    const of = (store: SyncStore) => sent.filter((operation) => operation.store === store);
+    applying = true;
+    try {
+      settings.completeSync({ flushed: of('settings'), server: changes.settings, at });
+      watchLater.completeSync({ flushed: of('watch_later'), server: changes.watch_later, full, at });
+      history.completeSync({ flushed: of('history'), server: changes.history, full, at });
+    } finally {
+      applying = false;
+    }
+  }
+
+  /**
+   * Sends the queue in batches and takes in what changed since this device's cursor, page by page
+   * (DESIGN.md "Sync rules": incremental). A first sync with an account pages through its whole
+   * state and applies it at once, so that the lists never show half of it.
+   */
   async function exchange(user: string, manual: boolean): Promise<void> {
-    const operations = await collectOperations(owner.get() !== user, manual);
-    // An empty batch still pulls what other devices changed.
-    const batches = operations.length === 0 ? [[]] : chunk(operations, SYNC_BATCH_SIZE);
-    for (const batch of batches) {
-      const answer = await transport.send(batch);
+    const adopting = owner.get() !== user;
+    let cursor = adopting ? null : owner.getCursor();
+    const full = cursor === null;
+    const operations = await collectOperations(adopting, manual);
+    const batches = chunk(operations, SYNC_BATCH_SIZE);
+    const gathered = emptyChanges();
+    const sentAll: SyncOperation[] = [];
+    let index = 0;
+    let more = false;
+    do {
+      const batch = batches[index++] ?? [];
+      const answer = await transport.send(batch, cursor);
       // Signed out (or another account) while the request was out: that answer is not ours.
       if (userId !== user) return;
-      const at = now();
-      const sent = (store: SyncStore) => batch.filter((operation) => operation.store === store);
-      applying = true;
-      try {
-        settings.completeSync({ flushed: sent('settings'), server: answer.settings, at });
-        watchLater.completeSync({ flushed: sent('watch_later'), server: answer.watch_later, at });
-        history.completeSync({ flushed: sent('history'), server: answer.history, at });
-      } finally {
-        applying = false;
+      const next = cursorOf(answer);
+      more = answer.has_more === true && next !== cursor;
+      cursor = next;
+      if (full) {
+        addChanges(gathered, answer);
+        sentAll.push(...batch);
+      } else {
+        const changes = emptyChanges();
+        addChanges(changes, answer);
+        complete(batch, changes, false);
+        owner.setCursor(cursor);
       }
+    } while (index < batches.length || more);
+    if (full) {
+      complete(sentAll, gathered, true);
+      owner.set(user);
+      owner.setCursor(cursor);
     }
-    owner.set(user);
     setState({ lastSyncedAt: now().toISOString() });
   }
 
   function syncNow({ manual = false }: { manual?: boolean } = {}): Promise<boolean> {
-    clearTimeout(timer);
+    timers.clearTimeout(timer);
     const user = userId;
     if (!user) return Promise.resolve(false);
     if (!isOnline()) {
@@ -263,7 +365,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     window.addEventListener('offline', onOffline);
     document.addEventListener('visibilitychange', onVisible);
   }
-  const interval = setInterval(() => {
+  const interval = timers.setInterval(() => {
     if (userId && (typeof document === 'undefined' || document.visibilityState === 'visible')) void syncNow();
   }, PULL_INTERVAL_MS);
 
@@ -272,7 +374,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (next === userId) return;
       userId = next;
       failures = 0;
-      clearTimeout(timer);
+      timers.clearTimeout(timer);
       if (!next) {
         setState({ status: 'synced' });
         return;
@@ -296,8 +398,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       return () => listeners.delete(listener);
     },
     dispose() {
-      clearTimeout(timer);
-      clearInterval(interval);
+      timers.clearTimeout(timer);
+      timers.clearInterval(interval);
       unsubscribers.forEach((unsubscribe) => unsubscribe());
       listeners.clear();
       if (typeof window !== 'undefined') {
@@ -310,6 +412,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
 }
 
 function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (items.length === 0) return [[]];
   const chunks: T[][] = [];
   for (let start = 0; start < items.length; start += size) chunks.push(items.slice(start, start + size));
   return chunks;
