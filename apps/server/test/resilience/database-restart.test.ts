@@ -549,7 +549,11 @@ describe.skipIf(onPostgres)('the embedded database (PGlite) stops under a runnin
   it('answers a clean 503 at once to every request that needs it, and the health check says so', async () => {
     expect((await t.request({ url: '/api/me/history', headers: { cookie } })).statusCode).toBe(200);
     await (t.database as unknown as { client: PGlite }).client.close();
-    for (const [what, response] of await sendEach(t, everyday(cookie, email))) expectCleanUnavailable(what, response);
+    for (const [what, response] of await sendEach(t, everyday(cookie, email))) {
+      // The session read a moment ago is answered from memory (auth/session-cache.ts).
+      if (what === 'session') expect(response.statusCode).toBe(200);
+      else expectCleanUnavailable(what, response);
+    }
     const health = await t.request('/api/health');
     expect(health.statusCode).toBe(503);
     expect(health.json()).toEqual({ ...healthBody('unavailable'), db: 'pglite' });
