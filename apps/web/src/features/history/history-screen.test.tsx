@@ -1,9 +1,15 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HistoryAddInput } from '@marquee/core';
+import {
+  historyItemSchema,
+  historyKey,
+  LOCAL_HISTORY_WARNING,
+  type HistoryAddInput,
+  type HistoryItem,
+} from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { HistoryCompact, HistoryScreen } from './history-screen.tsx';
@@ -16,11 +22,40 @@ function ShowState() {
   return <p data-testid="state">{`${location.pathname} ${JSON.stringify(location.state)}`}</p>;
 }
 
-function wrap(children: ReactNode) {
+const USER = { id: 'u1', email: 'a@example.org', emailVerified: true, name: 'a', image: null, createdAt: '2024-01-01' };
+
+/** The API as the screen sees it: a signed-in user whose account holds `account` (newest first). */
+function serve({ account, failPages = false }: { account: HistoryItem[]; failPages?: boolean }) {
+  const asked: number[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response('{}', { status: 503 })),
+    vi.fn(async (path: string) => {
+      if (path === '/api/auth/get-session')
+        return Response.json({ user: USER, session: { id: 's', expiresAt: '2099-01-01T00:00:00Z' } });
+      const page = /^\/api\/me\/history\?page=(\d+)$/.exec(path);
+      if (page) {
+        const n = Number(page[1]);
+        asked.push(n);
+        if (failPages) return Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 });
+        return Response.json({
+          page: n,
+          results: account.slice((n - 1) * 50, n * 50),
+          total_pages: Math.ceil(account.length / 50),
+          total_results: account.length,
+        });
+      }
+      return new Response('{}', { status: 503 });
+    }),
   );
+  return asked;
+}
+
+function wrap(children: ReactNode) {
+  if (!vi.isMockFunction(globalThis.fetch))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -40,9 +75,44 @@ function watched(at: string, input: Partial<HistoryAddInput>) {
   if (!result.ok) throw new Error(result.error.message);
 }
 
+/** `count` films, one a day, newest first, as the server would hold them. */
+function films(count: number, { from = count }: { from?: number } = {}): HistoryItem[] {
+  return Array.from({ length: count }, (_, index) => {
+    const id = from - index;
+    return historyItemSchema.parse({
+      id: `movie:${id}`,
+      movie_id: id,
+      movie_title: `Film ${id}`,
+      content_type: 'movie',
+      watched_at: new Date(Date.UTC(2020, 0, id)).toISOString(),
+      synced: true,
+    });
+  });
+}
+
+/** The browser's store as a sync with the server leaves it. */
+function synced(items: HistoryItem[]) {
+  act(() =>
+    getHistoryStore().completeSync({
+      flushed: [],
+      server: new Map(items.map((item) => [historyKey(item), item])),
+      full: true,
+      at: new Date(),
+    }),
+  );
+}
+
+const cardTitles = () =>
+  within(screen.getByRole('list', { name: 'Watched titles' }))
+    .getAllByRole('article')
+    .map((card) => card.querySelector('h3')?.textContent);
+
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
-  getHistoryStore().clear();
+  // A clear after an earlier test's sync is queued for the server: it leaves with a sync.
+  const store = getHistoryStore();
+  store.clear();
+  store.completeSync({ flushed: store.getQueue(), at: new Date() });
   getSettingsStore().reset();
 });
 afterEach(() => {
@@ -102,6 +172,110 @@ describe('History screen', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Clear History' }));
     expect(toast.success).toHaveBeenCalledWith('History Cleared');
     expect(screen.getByText('Watch movies and series to see them here.')).toBeTruthy();
+  });
+
+  it('shows one card per series with its last-watched episode, opening onto its episodes', async () => {
+    const episode = (at: string, season_number: number, episode_number: number) =>
+      watched(at, { movie_id: 7, movie_title: 'A Series', content_type: 'tv', season_number, episode_number });
+    episode('2024-01-01T00:00:00Z', 1, 1);
+    episode('2024-01-02T00:00:00Z', 1, 2);
+    watched('2024-01-03T00:00:00Z', { movie_id: 3, movie_title: 'A Film' });
+    episode('2024-01-04T00:00:00Z', 2, 1);
+    wrap(<HistoryScreen />);
+
+    expect(cardTitles()).toEqual(['A Series', 'A Film']);
+    expect(screen.getByText('Last watched: S2 · E1')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Watch History (4)');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Watched episodes of A Series: 3' }));
+    const dialog = await screen.findByRole('dialog', { name: 'A Series' });
+    const episodes = () =>
+      within(within(dialog).getByRole('list', { name: 'Watched episodes of A Series' }))
+        .getAllByRole('link')
+        .map((link) => link.textContent);
+    expect(episodes()).toEqual(['S2 · E1', 'S1 · E2', 'S1 · E1']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove S1 · E2 of A Series from History' }));
+    expect(toast).toHaveBeenCalledWith('Removed from History', { description: 'A Series' });
+    expect(episodes()).toEqual(['S2 · E1', 'S1 · E1']);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // The card's own remove takes the whole series, after asking.
+    fireEvent.click(screen.getByRole('button', { name: 'Remove A Series from History' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    expect(cardTitles()).toEqual(['A Film']);
+    expect(getHistoryStore().getSnapshot()).toHaveLength(1);
+  });
+
+  it('pages past what the browser holds from the server, as the user asks for more', async () => {
+    const account = films(130);
+    // The browser holds the newest 60 of the account (as it would hold the newest 2,000).
+    synced(account.slice(0, 60));
+    const asked = serve({ account });
+    wrap(<HistoryScreen />);
+
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Watch History (130)'));
+    expect(cardTitles()).toHaveLength(48);
+    expect(asked).toEqual([1]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(96));
+    expect(asked).toEqual([1, 2]);
+    // Newest first across the browser's entries and the server's: no title twice, none skipped.
+    expect(cardTitles().slice(58, 62)).toEqual(['Film 72', 'Film 71', 'Film 70', 'Film 69']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(130));
+    expect(asked).toEqual([1, 2, 3]);
+    expect(cardTitles().at(-1)).toBe('Film 1');
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it("shows the browser's own changes over the server's pages", async () => {
+    const account = films(120);
+    synced(account.slice(0, 60));
+    serve({ account });
+    // Removed here, not yet told to the server, which still lists it on page 2: it stays gone.
+    getHistoryStore().remove('movie:61');
+    // Watched again here: one card, at the top.
+    watched('2024-06-01T00:00:00Z', { movie_id: 40, movie_title: 'Film 40' });
+    wrap(<HistoryScreen />);
+    await waitFor(() => expect(cardTitles()).toHaveLength(48));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(cardTitles()).toHaveLength(96));
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
+    const titles = cardTitles();
+    expect(titles[0]).toBe('Film 40');
+    expect(titles.filter((title) => title === 'Film 40')).toHaveLength(1);
+    expect(titles).not.toContain('Film 61');
+    expect(titles).toHaveLength(119);
+  });
+
+  it('says when the older history cannot be loaded, and keeps what the browser holds', async () => {
+    synced(films(60));
+    serve({ account: films(60), failPages: true });
+    wrap(<HistoryScreen />);
+    expect((await screen.findByRole('alert')).textContent).toContain('Your older history could not be loaded.');
+    expect(cardTitles()).toHaveLength(48);
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('tells a guest near the limit that the oldest entries will go', async () => {
+    synced(films(LOCAL_HISTORY_WARNING - 1));
+    wrap(<HistoryScreen />);
+    expect(screen.queryByRole('note', { name: 'History limit' })).toBeNull();
+    watched('2024-06-01T00:00:00Z', { movie_id: 5000, movie_title: 'One More' });
+    const notice = await screen.findByRole('note', { name: 'History limit' });
+    expect(notice.textContent).toContain('This browser keeps your newest 2,000 history entries.');
+    expect(notice.textContent).toContain('Sign in to keep your whole history.');
+  });
+
+  it('does not tell a signed-in user about the browser limit', async () => {
+    synced(films(LOCAL_HISTORY_WARNING));
+    serve({ account: films(LOCAL_HISTORY_WARNING) });
+    wrap(<HistoryScreen />);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Watch History (1900)'));
+    expect(screen.queryByRole('note', { name: 'History limit' })).toBeNull();
   });
 
   it('says when history tracking is off', () => {

@@ -1,36 +1,52 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRight, Compass, EyeOff, History, Trash2 } from 'lucide-react';
+import { AlertTriangle, ArrowRight, Compass, EyeOff, History, Loader2, Trash2 } from 'lucide-react';
+import { LOCAL_HISTORY_LIMIT } from '@marquee/core';
 import { buttonClasses, Button } from '@/components/ui/button.tsx';
 import { CardGrid, CardStrip, gridPosterWidth, STRIP_ITEM } from '@/components/ui/card-grid.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
+import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { cn } from '@/lib/cn.ts';
-import { useSetting } from '@/lib/local-store/hooks.ts';
+import { useHistory, useSetting } from '@/lib/local-store/hooks.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { HistoryEntryCard } from './components/history-entry-card.tsx';
-import { COMPACT_COUNTS, historyHeading, sortByWatchedAt, type CompactVariant } from './history-rules.ts';
-import { useHistoryActions } from './use-history-actions.ts';
+import { HistoryEpisodesDialog } from './components/history-episodes-dialog.tsx';
+import { groupHistory, type HistoryGroup } from './history-groups.ts';
+import { COMPACT_COUNTS, historyHeading, type CompactVariant } from './history-rules.ts';
+import { useHistoryList } from './use-history-list.ts';
 
-/** The History screen (product.md §2): what was watched, newest first, in the user's grid. */
+/**
+ * The History screen (product.md §2): one card per film and per series (DESIGN.md "Where Marquee
+ * deliberately differs"), newest first by the latest watch, in the user's grid; more cards as the
+ * user scrolls or asks, from the server once past what the browser holds.
+ */
 export function HistoryScreen() {
-  const { items, removeItem, clearAll } = useHistoryActions();
+  const history = useHistoryList();
+  const { groups, allGroups, total } = history;
   const [columns] = useSetting('gridColumns');
   const [quality] = useSetting('posterQuality');
   const [isTracking] = useSetting('enableHistoryTracking');
   const [confirmOpen, setConfirmOpen] = useState(false);
-  const sorted = sortByWatchedAt(items);
+  const [seriesToRemove, setSeriesToRemove] = useState<HistoryGroup | null>(null);
+  const [episodesOf, setEpisodesOf] = useState<string | null>(null);
+  const openSeries = allGroups.find((group) => group.key === episodesOf) ?? null;
   useDocumentTitle('Watch History');
+
+  function removeGroup(group: HistoryGroup) {
+    if (group.entries.length > 1) setSeriesToRemove(group);
+    else history.removeGroup(group);
+  }
 
   return (
     <div className="mx-auto max-w-[1600px] px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <PageHeader
-        title={historyHeading(sorted.length)}
+        title={historyHeading(total)}
         subtitle="What you watched, most recent first. Pick a series up where you left it."
         actions={
-          sorted.length > 0 ? (
+          total > 0 ? (
             <Button variant="outline" onClick={() => setConfirmOpen(true)}>
               <Trash2 className="size-4" aria-hidden />
               Clear
@@ -57,7 +73,13 @@ export function HistoryScreen() {
         </div>
       ) : null}
 
-      {sorted.length === 0 ? (
+      {history.isNearLocalLimit ? <LocalLimitNotice /> : null}
+
+      {history.isPending ? (
+        <div role="status" aria-label="Loading history" className="flex justify-center py-16 text-fg-muted">
+          <Loader2 className="size-6 animate-spin" aria-hidden />
+        </div>
+      ) : groups.length === 0 && !history.isError ? (
         <EmptyState
           icon={History}
           title="No history yet"
@@ -72,11 +94,12 @@ export function HistoryScreen() {
         </EmptyState>
       ) : (
         <CardGrid columns={columns} label="Watched titles">
-          {sorted.map((item, index) => (
-            <li key={item.id}>
+          {groups.map((group, index) => (
+            <li key={group.key}>
               <HistoryEntryCard
-                item={item}
-                onRemove={removeItem}
+                group={group}
+                onRemove={removeGroup}
+                onShowEpisodes={(shown) => setEpisodesOf(shown.key)}
                 posterWidth={gridPosterWidth(columns)}
                 quality={quality}
                 priority={index < columns}
@@ -86,14 +109,99 @@ export function HistoryScreen() {
         </CardGrid>
       )}
 
+      {history.isError ? (
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-center gap-3 rounded-xl border border-ember-500/30 bg-ember-500/[0.06] px-4 py-4 text-center text-sm text-fg-muted sm:flex-row sm:text-left"
+        >
+          <AlertTriangle className="size-5 shrink-0 text-ember-400" aria-hidden />
+          <p className="flex-1">Your older history could not be loaded.</p>
+          <Button variant="outline" onClick={history.retry}>
+            Try again
+          </Button>
+        </div>
+      ) : history.hasMore && !history.isPending ? (
+        <LoadMore onLoadMore={history.loadMore} isLoading={history.isLoadingMore} shown={groups.length} />
+      ) : null}
+
+      <HistoryEpisodesDialog
+        group={openSeries}
+        open={episodesOf !== null}
+        onOpenChange={(open) => setEpisodesOf(open ? episodesOf : null)}
+        onRemove={history.removeEntry}
+      />
+      <ConfirmDialog
+        open={seriesToRemove !== null}
+        onOpenChange={(open) => setSeriesToRemove(open ? seriesToRemove : null)}
+        title={`Remove ${seriesToRemove?.latest.movie_title ?? ''} from your history?`}
+        description={`This removes all ${seriesToRemove?.entries.length ?? 0} watched episodes from your watch history.`}
+        confirmLabel="Remove"
+        onConfirm={() => seriesToRemove && history.removeGroup(seriesToRemove)}
+      />
       <ConfirmDialog
         open={confirmOpen}
         onOpenChange={setConfirmOpen}
         title="Clear your history?"
-        description={`This removes all ${sorted.length} ${sorted.length === 1 ? 'entry' : 'entries'} from your watch history.`}
+        description={`This removes all ${total} ${total === 1 ? 'entry' : 'entries'} from your watch history.`}
         confirmLabel="Clear History"
-        onConfirm={clearAll}
+        onConfirm={history.clearAll}
       />
+    </div>
+  );
+}
+
+/** DESIGN.md: guests keep the newest 2,000 entries and are told before the oldest would go. */
+function LocalLimitNotice() {
+  return (
+    <div
+      role="note"
+      aria-label="History limit"
+      className="mb-6 flex flex-col gap-3 rounded-xl border border-gold-400/25 bg-gold-400/[0.06] px-4 py-3 text-sm text-fg-muted sm:flex-row sm:items-center"
+    >
+      <AlertTriangle className="hidden size-4 shrink-0 text-gold-300 sm:block" aria-hidden />
+      <p className="flex-1">
+        <strong className="font-semibold text-fg">
+          This browser keeps your newest {LOCAL_HISTORY_LIMIT.toLocaleString('en-US')} history entries.
+        </strong>{' '}
+        As you watch more, the oldest will be removed. Sign in to keep your whole history.
+      </p>
+      <Button variant="outline" size="sm" onClick={() => openAuthDialog('sign-in')}>
+        Sign In
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * More cards: a button, pressed for the user when it scrolls into view (where the browser can
+ * tell), so that scrolling on keeps going.
+ */
+function LoadMore({ onLoadMore, isLoading, shown }: { onLoadMore: () => void; isLoading: boolean; shown: number }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const load = useRef(onLoadMore);
+  load.current = onLoadMore;
+  useEffect(() => {
+    const element = button.current;
+    if (!element || isLoading || typeof IntersectionObserver === 'undefined') return;
+    // Observed again after each step: the button may still be in view with the new cards.
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) load.current();
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isLoading, shown]);
+
+  return (
+    <div className="mt-10 flex flex-col items-center gap-2">
+      <Button ref={button} variant="outline" onClick={onLoadMore} disabled={isLoading}>
+        {isLoading ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
+        Load more
+      </Button>
+      {isLoading ? (
+        <span role="status" aria-label="Loading more history" className="sr-only">
+          Loading more history
+        </span>
+      ) : null}
     </div>
   );
 }
@@ -111,13 +219,13 @@ export function HistoryCompact({
   showHeader?: boolean;
   className?: string;
 }) {
-  const { items } = useHistoryActions();
+  const { items } = useHistory();
   const [quality] = useSetting('posterQuality');
   if (items.length === 0) return null;
-  const shown = sortByWatchedAt(items).slice(0, COMPACT_COUNTS[variant]);
-  const cards = shown.map((item) => (
-    <li key={item.id} className={variant === 'strip' ? STRIP_ITEM : undefined}>
-      <HistoryEntryCard item={item} posterWidth={variant === 'strip' ? 176 : 220} quality={quality} />
+  const shown = groupHistory(items).slice(0, COMPACT_COUNTS[variant]);
+  const cards = shown.map((group) => (
+    <li key={group.key} className={variant === 'strip' ? STRIP_ITEM : undefined}>
+      <HistoryEntryCard group={group} posterWidth={variant === 'strip' ? 176 : 220} quality={quality} />
     </li>
   ));
 

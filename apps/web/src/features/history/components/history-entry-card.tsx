@@ -1,33 +1,38 @@
 import { Link } from 'react-router';
-import { Check, Play, X } from 'lucide-react';
-import type { HistoryItem } from '@marquee/core';
+import { Check, ListVideo, Play, X } from 'lucide-react';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
 import type { PosterQuality } from '@/lib/images.ts';
+import type { HistoryGroup } from '../history-groups.ts';
 import { historyLink, lastWatchedLabel, timeAgo, watchedOn, watchProgress } from '../history-rules.ts';
 
 /**
- * A history entry (product.md §2 Cards "History-style card"): poster (a placeholder when it fails
- * to load), the SxEy badge and "Last watched" line for TV, progress when known, when it was
- * watched, and a remove button.
+ * A film or a series in the history (product.md §2 Cards "History-style card"; one card per series,
+ * DESIGN.md "Where Marquee deliberately differs"): poster (a placeholder when it fails to load), the
+ * SxEy badge and "Last watched" line of the newest episode, progress when known, when it was
+ * watched, a button that shows a series' watched episodes, and a remove button.
  */
 export function HistoryEntryCard({
-  item,
+  group,
   onRemove,
+  onShowEpisodes,
   posterWidth = 220,
   quality = 'auto',
   priority = false,
   className,
 }: {
-  item: HistoryItem;
-  onRemove?: (item: HistoryItem) => void;
+  group: HistoryGroup;
+  onRemove?: (group: HistoryGroup) => void;
+  onShowEpisodes?: (group: HistoryGroup) => void;
   posterWidth?: number;
   quality?: PosterQuality;
   priority?: boolean;
   className?: string;
 }) {
+  const item = group.latest;
+  const episodes = group.entries.length;
   const { to, state } = historyLink(item);
   const lastWatched = lastWatchedLabel(item);
   const progress = watchProgress(item);
@@ -96,20 +101,34 @@ export function HistoryEntryCard({
             {item.episode_title}
           </p>
         ) : null}
-        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+        <div className="mt-auto flex items-center gap-1.5 pt-2">
           <time
             dateTime={item.watched_at}
             title={watchedOn(item.watched_at)}
-            className="truncate text-xs text-fg-subtle"
+            className="mr-auto truncate text-xs text-fg-subtle"
           >
             {timeAgo(item.watched_at)}
           </time>
+          {onShowEpisodes && item.content_type === 'tv' ? (
+            <button
+              type="button"
+              onClick={() => onShowEpisodes(group)}
+              aria-haspopup="dialog"
+              aria-label={`Watched episodes of ${title}: ${episodes}`}
+              title="Watched episodes"
+              className="relative z-10 inline-flex h-7 shrink-0 items-center gap-1 rounded-md bg-white/5 px-2 text-xs font-medium text-fg-muted transition-colors hover:bg-white/10 hover:text-fg"
+            >
+              <ListVideo className="size-3.5" aria-hidden />
+              {episodes}
+            </button>
+          ) : null}
           {onRemove ? (
             <button
               type="button"
               onClick={(event) => {
-                moveFocusBeforeRemoval(event.currentTarget);
-                onRemove(item);
+                // A series of one episode goes at once; one of many asks first (its dialog takes the focus).
+                if (episodes === 1) moveFocusBeforeRemoval(event.currentTarget);
+                onRemove(group);
               }}
               aria-label={`Remove ${title} from History`}
               title="Remove from History"

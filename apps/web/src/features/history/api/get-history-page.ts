@@ -1,0 +1,36 @@
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { historyItemSchema, type HistoryItem, type Paged } from '@marquee/core';
+import { apiFetch } from '@/lib/api-client.ts';
+
+/** One page of the signed-in account's history, newest first (`GET /api/me/history?page=`). */
+export async function getHistoryPage(
+  page: number,
+  { signal }: { signal?: AbortSignal } = {},
+): Promise<Paged<HistoryItem>> {
+  const answer = await apiFetch<Paged<unknown>>(`/api/me/history?page=${page}`, { signal });
+  // An entry the browser cannot read is left out, as the local store leaves it out (product.md §5).
+  const results = answer.results.flatMap((entry) => {
+    const parsed = historyItemSchema.safeParse(entry);
+    return parsed.success ? [{ ...parsed.data, synced: true }] : [];
+  });
+  return { ...answer, results };
+}
+
+export const historyPagesQueryKey = ['me', 'history', 'pages'] as const;
+
+/**
+ * The account's history from `firstPage` on, a page at a time. The first page is where the
+ * browser's own entries end (firstServerPage): the ones before it are already on the screen.
+ */
+export function historyPagesQueryOptions(userId: string, firstPage: number) {
+  return infiniteQueryOptions({
+    queryKey: [...historyPagesQueryKey, userId, firstPage],
+    queryFn: ({ pageParam, signal }) => getHistoryPage(pageParam, { signal }),
+    initialPageParam: firstPage,
+    getNextPageParam: (last) => (last.page < last.total_pages ? last.page + 1 : undefined),
+  });
+}
+
+export function useHistoryPages(userId: string | null, firstPage: number) {
+  return useInfiniteQuery({ ...historyPagesQueryOptions(userId ?? '', firstPage), enabled: userId !== null });
+}
