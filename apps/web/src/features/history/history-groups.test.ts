@@ -61,7 +61,12 @@ describe('olderServerEntries', () => {
   it('leaves out what this browser removed or cleared and the server may not know yet', () => {
     const server = [entry({ movie_id: 5, day: 5 }), entry({ movie_id: 4, day: 4 }), entry({ movie_id: 3, day: 3 })];
     const pending = pendingRemovals([
-      { op: 'remove', store: 'history', item: { movie_id: 5, content_type: 'movie' }, at: '2024-02-01T00:00:00.000Z' },
+      {
+        op: 'remove',
+        store: 'history',
+        item: { movie_id: 5, content_type: 'movie', season_number: null, episode_number: null },
+        at: '2024-02-01T00:00:00.000Z',
+      },
     ]);
     expect(olderServerEntries(local, server, pending, new Set(['movie:3'])).map(historyKey)).toEqual(['movie:4']);
     const cleared = pendingRemovals([{ op: 'remove_all', store: 'history', at: '2024-02-01T00:00:00.000Z' }]);
