@@ -251,6 +251,36 @@ describe('History screen', () => {
     expect(titles).toHaveLength(119);
   });
 
+  it('drops an entry removed on another device once a sync says so', async () => {
+    const account = films(3);
+    synced(account);
+    serve({ account });
+    wrap(<HistoryScreen />);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Watch History (3)'));
+    // Another device removed two, then this one's sync hears of it (the server's pages too).
+    account.splice(0, 2);
+    act(() =>
+      getHistoryStore().completeSync({
+        flushed: [],
+        server: new Map([
+          ['movie:3', null],
+          ['movie:2', null],
+        ]),
+        at: new Date(Date.now() + 1000),
+      }),
+    );
+    await waitFor(() => expect(cardTitles()).toEqual(['Film 1']));
+    account.splice(0);
+    act(() =>
+      getHistoryStore().completeSync({
+        flushed: [],
+        server: new Map([['movie:1', null]]),
+        at: new Date(Date.now() + 2000),
+      }),
+    );
+    await waitFor(() => expect(screen.getByText('Watch movies and series to see them here.')).toBeTruthy());
+  });
+
   it('says when the older history cannot be loaded, and keeps what the browser holds', async () => {
     synced(films(60));
     serve({ account: films(60), failPages: true });

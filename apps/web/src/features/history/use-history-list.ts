@@ -1,10 +1,11 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { historyKey, LOCAL_HISTORY_WARNING, type HistoryItem } from '@marquee/core';
 import { useSession } from '@/lib/auth/session.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { useHistory } from '@/lib/local-store/hooks.ts';
 import { toast } from '@/lib/toast.ts';
-import { useHistoryPages } from './api/get-history-page.ts';
+import { historyPagesQueryKey, useHistoryPages } from './api/get-history-page.ts';
 import { useRemoveOlderHistoryEntries } from './api/remove-older-history-entries.ts';
 import {
   firstServerPage,
@@ -48,6 +49,21 @@ export function useHistoryList() {
   const pages = useHistoryPages(userId, firstPage);
   const removeOlder = useRemoveOlderHistoryEntries();
   const queue = getHistoryStore().getQueue();
+  const lastSync = getHistoryStore().getLastSync();
+  const queryClient = useQueryClient();
+
+  // After a sync the browser shows the account as it is now; the server's pages loaded before it
+  // may still list what another device removed since: ask for them again.
+  const seenSync = useRef(lastSync);
+  useEffect(() => {
+    if (seenSync.current === lastSync) return;
+    seenSync.current = lastSync;
+    if (userId !== null) void queryClient.invalidateQueries({ queryKey: historyPagesQueryKey });
+  }, [lastSync, userId, queryClient]);
+  // Until they come, pages older than the sync are still shown past the browser's oldest entry
+  // (they differ there only by removals made elsewhere), but not when the sync left the browser
+  // with nothing: then there is no oldest entry, and everything the pages list may be gone.
+  const arePagesOlderThanSync = lastSync !== null && pages.dataUpdatedAt < Date.parse(lastSync);
 
   const { groups, total } = useMemo(() => {
     const pending = pendingRemovals(queue);
@@ -55,7 +71,8 @@ export function useHistoryList() {
       (latest, at) => (at !== null && (latest === null || at > latest) ? at : latest),
       null,
     );
-    const serverPages = userId !== null && clearedAt === null ? (pages.data?.pages ?? []) : [];
+    const isServerUsable = userId !== null && clearedAt === null && !(items.length === 0 && arePagesOlderThanSync);
+    const serverPages = isServerUsable ? (pages.data?.pages ?? []) : [];
     const server = serverPages.flatMap((page) => page.results);
     const older = olderServerEntries(items, server, { keys: pending.keys, clearedAt }, removed.keys);
     const olderTotal = olderOnServerCount({
@@ -71,7 +88,7 @@ export function useHistoryList() {
     };
     // The queue changes only with the items (the store commits both at once).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [items, pages.data, removed, userId, firstPage]);
+  }, [items, pages.data, removed, userId, firstPage, arePagesOlderThanSync]);
 
   const { data, hasNextPage, isFetching, isFetchingNextPage, isError, fetchNextPage } = pages;
   // While the first page is on its way there may be more; after it, the server says.
