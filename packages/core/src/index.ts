@@ -7,6 +7,7 @@ export * from './catalogue/calendar.ts';
 export {
   canonicalJson,
   contentTypeSchema,
+  failFromIssues,
   isoTimestampSchema,
   movieIdSchema,
   movieTitleSchema,
@@ -19,6 +20,8 @@ export * from './library/history.ts';
 export * from './library/watch-later.ts';
 export * from './library/settings.ts';
 export * from './library/sync-ops.ts';
+export * from './library/ratings.ts';
+export * from './library/hidden.ts';
 export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
 export * from './lists/lists.ts';

@@ -4,14 +4,18 @@ import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from
 import {
   canonicalJson,
   historyKey,
+  listItemKey,
+  syncItemKey,
   watchLaterKey,
-  type HistoryItem,
+  type ListStore,
   type SyncOperation,
-  type WatchLaterItem,
+  type SyncStateAnswer,
 } from '@marquee/core';
 // The web app's own stores and sync engine, not a model of them (issue: "a property test drives
 // the app's own client code against the real server").
+import { createHiddenStore, type HiddenStore } from '../../../web/src/lib/local-store/hidden-store.ts';
 import { createHistoryStore, type HistoryStore } from '../../../web/src/lib/local-store/history-store.ts';
+import { createRatingsStore, type RatingsStore } from '../../../web/src/lib/local-store/ratings-store.ts';
 import { createSettingsStore, type SettingsStore } from '../../../web/src/lib/local-store/settings-store.ts';
 import { createStorage, type StorageBackend } from '../../../web/src/lib/local-store/storage.ts';
 import { createWatchLaterStore, type WatchLaterStore } from '../../../web/src/lib/local-store/watch-later-store.ts';
@@ -71,6 +75,8 @@ interface Device {
   online: boolean;
   history: HistoryStore;
   watchLater: WatchLaterStore;
+  ratings: RatingsStore;
+  hidden: HiddenStore;
   settings: SettingsStore;
   engine: SyncEngine;
   delivery: Delivery;
@@ -90,6 +96,8 @@ function createDevice(name: string, skewMs: number, clock: { now: number }, cook
     online: true,
     history: createHistoryStore({ storage, now }),
     watchLater: createWatchLaterStore({ storage, now }),
+    ratings: createRatingsStore({ storage, now }),
+    hidden: createHiddenStore({ storage, now }),
     settings: createSettingsStore({ storage, now }),
     delivery: 'normal',
     held: [],
@@ -113,6 +121,8 @@ function createDevice(name: string, skewMs: number, clock: { now: number }, cook
   device.engine = createSyncEngine({
     history: device.history,
     watchLater: device.watchLater,
+    ratings: device.ratings,
+    hidden: device.hidden,
     settings: device.settings,
     owner: {
       get: () => owner,
@@ -162,6 +172,10 @@ const action = fc.oneof(
         'history-watch',
         'history-progress',
         'history-remove',
+        'rate',
+        'unrate',
+        'hide',
+        'unhide',
       ),
       device: fc.nat(2),
       title: fc.constantFrom(...TITLES, SERIES),
@@ -227,6 +241,18 @@ async function perform(devices: Device[], clock: { now: number }, step: Action):
     case 'history-remove':
       device.history.remove(historyKey(input!));
       return;
+    case 'rate':
+      device.ratings.rate(input!, 1 + (step.amount % 10));
+      return;
+    case 'unrate':
+      device.ratings.remove(input!);
+      return;
+    case 'hide':
+      device.hidden.hide(input!);
+      return;
+    case 'unhide':
+      device.hidden.remove(input!);
+      return;
     case 'settings':
       device.settings.set('gridColumns', 4 + ((Math.round(clock.now / 7) + step.device) % 5));
       return;
@@ -282,10 +308,13 @@ async function endOrHold(device: Device, heldBefore: number): Promise<void> {
 }
 
 /** The state a correct server must hold: per item, the latest change it received (removals win ties). */
-function expectedKeys(sent: readonly SyncOperation[]) {
+function expectedKeys(sent: readonly SyncOperation[]): Record<ListStore, string[]> {
   type Change = { at: number; removal: boolean; fingerprint: string };
-  const winners = { history: new Map<string, Change>(), watch_later: new Map<string, Change>() };
-  const clears = { history: [] as number[], watch_later: [] as number[] };
+  const winners = Object.fromEntries(LIST_STORES.map((store) => [store, new Map<string, Change>()])) as Record<
+    ListStore,
+    Map<string, Change>
+  >;
+  const clears = Object.fromEntries(LIST_STORES.map((store) => [store, [] as number[]])) as Record<ListStore, number[]>;
   const newer = (a: Change, b: Change) =>
     a.at !== b.at ? a.at > b.at : a.removal !== b.removal ? a.removal : a.fingerprint > b.fingerprint;
   for (const operation of sent) {
@@ -294,7 +323,7 @@ function expectedKeys(sent: readonly SyncOperation[]) {
       clears[operation.store].push(Date.parse(operation.at));
       continue;
     }
-    const key = operation.store === 'history' ? historyKey(operation.item) : watchLaterKey(operation.item);
+    const key = syncItemKey(operation);
     const change: Change = {
       at: Date.parse(operation.at),
       removal: operation.op === 'remove',
@@ -303,13 +332,15 @@ function expectedKeys(sent: readonly SyncOperation[]) {
     const current = winners[operation.store].get(key);
     if (!current || newer(change, current)) winners[operation.store].set(key, change);
   }
-  const live = (store: 'history' | 'watch_later') =>
+  const live = (store: ListStore) =>
     [...winners[store].entries()]
       .filter(([, change]) => !change.removal && clears[store].every((at) => change.at > at))
       .map(([key]) => key)
       .sort();
-  return { history: live('history'), watchLater: live('watch_later') };
+  return Object.fromEntries(LIST_STORES.map((store) => [store, live(store)])) as Record<ListStore, string[]>;
 }
+
+const LIST_STORES: readonly ListStore[] = ['history', 'watch_later', 'ratings', 'hidden'];
 
 const withoutSynced = <T extends { synced: boolean }>(items: readonly T[]) =>
   items.map(({ synced: _synced, ...rest }) => rest);
@@ -322,11 +353,7 @@ async function serverState(cookie: string) {
     payload: { operations: [] },
     headers: { cookie, origin: TEST_ORIGIN },
   });
-  return response.json() as {
-    history: HistoryItem[];
-    watch_later: WatchLaterItem[];
-    settings: { gridColumns: number };
-  };
+  return response.json() as SyncStateAnswer;
 }
 
 describe('the web client converges on the server (DESIGN.md "Sync rules")', () => {
@@ -362,26 +389,37 @@ describe('the web client converges on the server (DESIGN.md "Sync rules")', () =
 
             const server = await serverState(cookie);
             const expected = expectedKeys(sent);
-            const serverKeys = {
-              history: server.history.map(historyKey).sort(),
-              watchLater: server.watch_later.map(watchLaterKey).sort(),
-            };
+            const serverKeys = Object.fromEntries(
+              LIST_STORES.map((store) => [
+                store,
+                (server[store] as unknown[]).map((item) => listItemKey(store, item)!).sort(),
+              ]),
+            ) as Record<ListStore, string[]>;
             totals.sequences += 1;
-            for (const store of ['history', 'watchLater'] as const) {
+            for (const store of LIST_STORES) {
               totals.lost += expected[store].filter((key) => !serverKeys[store].includes(key)).length;
               totals.resurrected += serverKeys[store].filter((key) => !expected[store].includes(key)).length;
             }
             expect(serverKeys).toEqual(expected);
+            const byKey = <T>(store: ListStore, items: readonly T[]) =>
+              [...items].sort((a, b) => (listItemKey(store, a)! < listItemKey(store, b)! ? -1 : 1));
             for (const device of devices) {
               const shown = {
                 history: withoutSynced(device.history.getSnapshot()),
                 watchLater: withoutSynced(device.watchLater.getSnapshot()),
+                ratings: byKey('ratings', withoutSynced(device.ratings.getSnapshot())),
+                hidden: byKey('hidden', withoutSynced(device.hidden.getSnapshot())),
                 gridColumns: device.settings.getSnapshot().gridColumns,
-                queued: device.history.getQueue().length + device.watchLater.getQueue().length,
+                queued: [device.history, device.watchLater, device.ratings, device.hidden].reduce(
+                  (sum, store) => sum + store.getQueue().length,
+                  0,
+                ),
               };
               const truth = {
                 history: withoutSynced(server.history),
                 watchLater: withoutSynced(server.watch_later),
+                ratings: byKey('ratings', withoutSynced(server.ratings)),
+                hidden: byKey('hidden', withoutSynced(server.hidden)),
                 gridColumns: server.settings.gridColumns,
                 queued: 0,
               };

@@ -26,6 +26,10 @@ export const LOCAL_HISTORY_WARNING = 1900;
 /** An entry is completed once 90 % of its total duration has been watched (product.md §9). */
 export const COMPLETION_THRESHOLD = 0.9;
 
+/** How a history entry came to be (DESIGN.md "Sync stores"). */
+export const HISTORY_SOURCES = ['player', 'manual', 'import', 'webhook'] as const;
+export type HistorySource = (typeof HISTORY_SOURCES)[number];
+
 const episodePart = z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER));
 
 /**
@@ -55,6 +59,8 @@ export const historyItemSchema = z.object({
   season_number: z._default(z.nullable(episodePart), null),
   episode_number: z._default(z.nullable(episodePart), null),
   episode_title: z._default(z.nullable(z.string()), null),
+  /** How the entry came (DESIGN.md "Sync stores"): the player, marked by hand, an import, a webhook. */
+  source: z._default(z.enum(HISTORY_SOURCES), 'player'),
   // Written by the player so that history cards need no catalogue call (player.md §3).
   backdrop_path: z.optional(z.nullable(z.string())),
   release_date: z.optional(z.nullable(z.string())),

@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import { canonicalJson, isoTimestampSchema } from './common.ts';
+import { hiddenItemSchema, hiddenKey, hiddenRefSchema, type HiddenItem, type HiddenRef } from './hidden.ts';
 import { historyItemSchema, historyKey, type HistoryItem } from './history.ts';
+import { ratingItemSchema, ratingKey, ratingRefSchema, type RatingItem, type RatingRef } from './ratings.ts';
 import { settingsSchema, type Settings } from './settings.ts';
 import { watchLaterItemSchema, watchLaterKey, type WatchLaterItem } from './watch-later.ts';
 
-export const SYNC_STORES = ['history', 'watch_later', 'settings'] as const;
+export const SYNC_STORES = ['history', 'watch_later', 'ratings', 'hidden', 'settings'] as const;
 export type SyncStore = (typeof SYNC_STORES)[number];
 export type ListStore = Exclude<SyncStore, 'settings'>;
 
@@ -48,6 +50,14 @@ export const syncOperationSchema = z.discriminatedUnion('store', [
       item: watchLaterRefSchema,
       at: isoTimestampSchema,
     }),
+  ]),
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('upsert'), store: z.literal('ratings'), item: ratingItemSchema, at: isoTimestampSchema }),
+    z.object({ op: z.literal('remove'), store: z.literal('ratings'), item: ratingRefSchema, at: isoTimestampSchema }),
+  ]),
+  z.discriminatedUnion('op', [
+    z.object({ op: z.literal('upsert'), store: z.literal('hidden'), item: hiddenItemSchema, at: isoTimestampSchema }),
+    z.object({ op: z.literal('remove'), store: z.literal('hidden'), item: hiddenRefSchema, at: isoTimestampSchema }),
   ]),
   z.object({ op: z.literal('upsert'), store: z.literal('settings'), item: settingsSchema, at: isoTimestampSchema }),
 ]);
@@ -94,8 +104,10 @@ export type WatchLaterRef = z.output<typeof watchLaterRefSchema>;
 export interface SyncChangesAnswer {
   history: HistoryItem[];
   watch_later: WatchLaterItem[];
+  ratings: RatingItem[];
+  hidden: HiddenItem[];
   settings: Settings | null;
-  removed: { history: HistoryRef[]; watch_later: WatchLaterRef[] };
+  removed: { history: HistoryRef[]; watch_later: WatchLaterRef[]; ratings: RatingRef[]; hidden: HiddenRef[] };
   cursor: string;
   has_more: boolean;
 }
@@ -104,7 +116,31 @@ export interface SyncChangesAnswer {
 export interface SyncStateAnswer {
   history: HistoryItem[];
   watch_later: WatchLaterItem[];
+  ratings: RatingItem[];
+  hidden: HiddenItem[];
   settings: Settings;
+}
+
+/** The key of an item (or of a removal's reference) within its list store. */
+export function listItemKey(store: ListStore, item: unknown): string | null {
+  const parsed = {
+    history: historyRefSchema,
+    watch_later: watchLaterRefSchema,
+    ratings: ratingRefSchema,
+    hidden: hiddenRefSchema,
+  }[store].safeParse(item);
+  if (!parsed.success) return null;
+  const ref = parsed.data as HistoryRef & WatchLaterRef & RatingRef & HiddenRef;
+  switch (store) {
+    case 'history':
+      return historyKey(ref);
+    case 'watch_later':
+      return watchLaterKey(ref);
+    case 'ratings':
+      return ratingKey(ref);
+    case 'hidden':
+      return hiddenKey(ref);
+  }
 }
 
 /** The key of the item an operation is about, within its store (settings has one item; a clear, all). */
@@ -115,6 +151,10 @@ export function syncItemKey(operation: SyncOperation): string {
       return historyKey(operation.item);
     case 'watch_later':
       return watchLaterKey(operation.item);
+    case 'ratings':
+      return ratingKey(operation.item);
+    case 'hidden':
+      return hiddenKey(operation.item);
     case 'settings':
       return 'settings';
   }

@@ -42,6 +42,10 @@ export const viewingHistory = pgTable(
     seasonNumber: integer('season_number'),
     episodeNumber: integer('episode_number'),
     episodeTitle: text('episode_title'),
+    /** How the entry came: the player, marked by hand, an import, a media server's webhook. */
+    source: text('source', { enum: ['player', 'manual', 'import', 'webhook'] })
+      .notNull()
+      .default('player'),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
     /** Breaks ties between changes made at the same instant: removals first, then by content. */
@@ -81,6 +85,49 @@ export const watchLater = pgTable(
     primaryKey({ columns: [table.userId, table.itemKey] }),
     index('watch_later_user_added_idx').on(table.userId, table.addedAt.desc()),
     index('watch_later_user_version_idx').on(table.userId, table.version),
+  ],
+);
+
+/** The viewer's ratings (DESIGN.md "Sync stores": `ratings`), one per title, season or episode. */
+export const userRatings = pgTable(
+  'user_ratings',
+  {
+    userId: owner(),
+    itemKey: text('item_key').notNull(),
+    movieId: integer('movie_id').notNull(),
+    contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
+    seasonNumber: integer('season_number'),
+    episodeNumber: integer('episode_number'),
+    rating: integer('rating').notNull(),
+    ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'string' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemKey] }),
+    index('user_ratings_user_version_idx').on(table.userId, table.version),
+  ],
+);
+
+/** Titles the viewer is not interested in (DESIGN.md "Sync stores": `hidden`). */
+export const hiddenTitles = pgTable(
+  'hidden_titles',
+  {
+    userId: owner(),
+    itemKey: text('item_key').notNull(),
+    movieId: integer('movie_id').notNull(),
+    contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'string' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.itemKey] }),
+    index('hidden_titles_user_version_idx').on(table.userId, table.version),
   ],
 );
 

@@ -74,6 +74,7 @@ function toOperation(device: string, c: Change): SyncOperation {
           season_number: isTv ? 1 : null,
           episode_number: isTv ? c.episode : null,
           episode_title: null,
+          source: 'player',
         },
       };
     case 'history-remove':

@@ -4,11 +4,18 @@ import {
   boundedTime,
   canonicalJson,
   DEFAULT_SETTINGS,
+  hiddenKey,
   historyKey,
   mergeSettings,
+  ratingKey,
+  syncItemKey,
   watchLaterKey,
+  type HiddenItem,
+  type HiddenRef,
   type HistoryItem,
   type HistoryRef,
+  type RatingItem,
+  type RatingRef,
   type ItemOperation,
   type ListStore,
   type Settings,
@@ -19,7 +26,7 @@ import {
   type WatchLaterRef,
 } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
-import { personalSync, userSettings, viewingHistory, watchLater } from './me-schema.ts';
+import { hiddenTitles, personalSync, userRatings, userSettings, viewingHistory, watchLater } from './me-schema.ts';
 
 /**
  * Orders changes made at the same instant the same way whatever the batching or arrival order
@@ -36,7 +43,7 @@ function removal(at: string) {
 }
 
 /** The change wins only when it is newer than what is stored: (time, fingerprint) compared as a pair. */
-const newer = (table: typeof viewingHistory | typeof watchLater) =>
+const newer = (table: ListTable) =>
   sql`(${table.changedAt}, ${table.fingerprint}) < (excluded.changed_at, excluded.fingerprint)`;
 
 const HISTORY_EXTRA = ['backdrop_path', 'release_date', 'vote_average', 'overview'] as const;
@@ -60,6 +67,7 @@ function historyRow(userId: string, item: HistoryItem, at: string) {
     seasonNumber: item.season_number ?? null,
     episodeNumber: item.episode_number ?? null,
     episodeTitle: item.episode_title ?? null,
+    source: item.source ?? 'player',
     extra,
     changedAt: at,
     fingerprint: fingerprint('upsert', item),
@@ -82,6 +90,7 @@ function historyItem(row: typeof viewingHistory.$inferSelect): HistoryItem {
     season_number: row.seasonNumber,
     episode_number: row.episodeNumber,
     episode_title: row.episodeTitle,
+    source: row.source,
     ...(row.extra as object),
   } as HistoryItem;
 }
@@ -120,50 +129,159 @@ function watchLaterItem(row: typeof watchLater.$inferSelect): WatchLaterItem {
   };
 }
 
-type ListOperation = Exclude<ItemOperation, { store: 'settings' }>;
-
-function historyChange(userId: string, operation: Extract<ListOperation, { store: 'history' }>) {
-  const at = operation.at;
-  if (operation.op === 'upsert') return historyRow(userId, operation.item, at);
-  const key = historyKey(operation.item);
+function ratingRow(userId: string, item: RatingRef & Partial<RatingItem>, at: string) {
   return {
-    ...historyRow(
-      userId,
-      {
-        id: key,
-        movie_id: operation.item.movie_id,
-        movie_title: '',
-        movie_poster: null,
-        content_type: operation.item.content_type,
-        watched_at: at,
-        season_number: operation.item.season_number ?? null,
-        episode_number: operation.item.episode_number ?? null,
-      } as HistoryItem,
-      at,
-    ),
-    itemKey: key,
-    ...removal(at),
+    userId,
+    itemKey: ratingKey(item),
+    movieId: item.movie_id,
+    contentType: item.content_type,
+    seasonNumber: item.season_number ?? null,
+    episodeNumber: item.episode_number ?? null,
+    rating: item.rating ?? 0,
+    ratedAt: item.rated_at ?? at,
+    changedAt: at,
+    fingerprint: fingerprint('upsert', item),
+    deletedAt: null,
   };
 }
 
-function watchLaterChange(userId: string, operation: Extract<ListOperation, { store: 'watch_later' }>) {
-  const at = operation.at;
-  if (operation.op === 'upsert') return watchLaterRow(userId, operation.item, at);
-  const key = watchLaterKey(operation.item);
+function ratingItem(row: typeof userRatings.$inferSelect): RatingItem {
   return {
-    ...watchLaterRow(
-      userId,
-      {
-        id: key,
-        movie_id: operation.item.movie_id,
-        movie_title: '',
-        content_type: operation.item.content_type,
-        added_at: at,
-      } as WatchLaterItem,
-      at,
-    ),
-    ...removal(at),
+    movie_id: row.movieId,
+    content_type: row.contentType,
+    season_number: row.seasonNumber,
+    episode_number: row.episodeNumber,
+    rating: row.rating,
+    rated_at: new Date(row.ratedAt).toISOString(),
+    synced: true,
   };
+}
+
+function hiddenRow(userId: string, item: HiddenRef & Partial<HiddenItem>, at: string) {
+  return {
+    userId,
+    itemKey: hiddenKey(item),
+    movieId: item.movie_id,
+    contentType: item.content_type,
+    hiddenAt: item.hidden_at ?? at,
+    changedAt: at,
+    fingerprint: fingerprint('upsert', item),
+    deletedAt: null,
+  };
+}
+
+function hiddenItem(row: typeof hiddenTitles.$inferSelect): HiddenItem {
+  return {
+    movie_id: row.movieId,
+    content_type: row.contentType,
+    hidden_at: new Date(row.hiddenAt).toISOString(),
+    synced: true,
+  };
+}
+
+type ListOperation = Exclude<ItemOperation, { store: 'settings' }>;
+/** The lists a "clear all" applies to. */
+type ClearStore = 'history' | 'watch_later';
+
+type ListTable = typeof viewingHistory | typeof watchLater | typeof userRatings | typeof hiddenTitles;
+type Row = Record<string, unknown> & { itemKey: string; changedAt: string; fingerprint: string };
+
+/**
+ * What the sync needs of each list store: its table, the row an upsert writes, the row a removal
+ * leaves (a tombstone named by the item's key), and the item and reference a row answers with.
+ */
+interface ListStoreTable {
+  table: ListTable;
+  upsert(userId: string, item: never, at: string): Row;
+  tombstone(userId: string, ref: never, at: string): Row;
+  item(row: never): unknown;
+  ref(row: never): unknown;
+}
+
+const LIST_TABLES: Record<ListStore, ListStoreTable> = {
+  history: {
+    table: viewingHistory,
+    upsert: (userId, item: HistoryItem, at) => historyRow(userId, item, at),
+    tombstone: (userId, ref: HistoryRef, at) => ({
+      ...historyRow(
+        userId,
+        {
+          id: historyKey(ref),
+          movie_id: ref.movie_id,
+          movie_title: '',
+          movie_poster: null,
+          content_type: ref.content_type,
+          watched_at: at,
+          season_number: ref.season_number ?? null,
+          episode_number: ref.episode_number ?? null,
+        } as HistoryItem,
+        at,
+      ),
+      ...removal(at),
+    }),
+    item: historyItem,
+    ref: (row: typeof viewingHistory.$inferSelect): HistoryRef => ({
+      movie_id: row.movieId,
+      content_type: row.contentType,
+      season_number: row.seasonNumber,
+      episode_number: row.episodeNumber,
+    }),
+  },
+  watch_later: {
+    table: watchLater,
+    upsert: (userId, item: WatchLaterItem, at) => watchLaterRow(userId, item, at),
+    tombstone: (userId, ref: WatchLaterRef, at) => ({
+      ...watchLaterRow(
+        userId,
+        {
+          id: watchLaterKey(ref),
+          movie_id: ref.movie_id,
+          movie_title: '',
+          content_type: ref.content_type,
+          added_at: at,
+        } as WatchLaterItem,
+        at,
+      ),
+      ...removal(at),
+    }),
+    item: watchLaterItem,
+    ref: (row: typeof watchLater.$inferSelect): WatchLaterRef => ({
+      movie_id: row.movieId,
+      content_type: row.contentType,
+    }),
+  },
+  ratings: {
+    table: userRatings,
+    upsert: (userId, item: RatingItem, at) => ratingRow(userId, item, at),
+    tombstone: (userId, ref: RatingRef, at) => ({ ...ratingRow(userId, ref, at), ...removal(at) }),
+    item: ratingItem,
+    ref: (row: typeof userRatings.$inferSelect): RatingRef => ({
+      movie_id: row.movieId,
+      content_type: row.contentType,
+      season_number: row.seasonNumber,
+      episode_number: row.episodeNumber,
+    }),
+  },
+  hidden: {
+    table: hiddenTitles,
+    upsert: (userId, item: HiddenItem, at) => hiddenRow(userId, item, at),
+    tombstone: (userId, ref: HiddenRef, at) => ({ ...hiddenRow(userId, ref, at), ...removal(at) }),
+    item: hiddenItem,
+    ref: (row: typeof hiddenTitles.$inferSelect): HiddenRef => ({
+      movie_id: row.movieId,
+      content_type: row.contentType,
+    }),
+  },
+};
+
+const LIST_STORES = Object.keys(LIST_TABLES) as ListStore[];
+
+/** The row a change to a list leaves: the item, or a tombstone for a removal. */
+function listChange(userId: string, operation: ListOperation): Row {
+  const store = LIST_TABLES[operation.store];
+  return operation.op === 'upsert'
+    ? store.upsert(userId, operation.item as never, operation.at)
+    : store.tombstone(userId, operation.item as never, operation.at);
 }
 
 /**
@@ -190,11 +308,7 @@ function isNewer(a: { changedAt: string; fingerprint: string }, b: { changedAt: 
  * 500 history rows with ~18 columns each would otherwise be a statement with ~9,000 placeholders to
  * build and send, not 1,800 bound parameters. A row replaces the stored one only when newer.
  */
-function upsertNewer(
-  table: typeof viewingHistory | typeof watchLater,
-  rows: ReadonlyArray<Record<string, unknown>>,
-  alsoOnUpdate = '',
-) {
+function upsertNewer(table: ListTable, rows: ReadonlyArray<Record<string, unknown>>, alsoOnUpdate = '') {
   const columns = Object.entries(getTableColumns(table)).filter(([property]) => property in rows[0]!);
   const json = JSON.stringify(
     rows.map((row) => Object.fromEntries(columns.map(([property, column]) => [column.name, row[property]]))),
@@ -220,6 +334,10 @@ function bounded(operation: SyncOperation, now: Date): SyncOperation {
       return { ...operation, at, item: { ...operation.item, watched_at: boundedTime(operation.item.watched_at, now) } };
     case 'watch_later':
       return { ...operation, at, item: { ...operation.item, added_at: boundedTime(operation.item.added_at, now) } };
+    case 'ratings':
+      return { ...operation, at, item: { ...operation.item, rated_at: boundedTime(operation.item.rated_at, now) } };
+    case 'hidden':
+      return { ...operation, at, item: { ...operation.item, hidden_at: boundedTime(operation.item.hidden_at, now) } };
     case 'settings':
       return { ...operation, at };
   }
@@ -227,7 +345,7 @@ function bounded(operation: SyncOperation, now: Date): SyncOperation {
 
 interface SyncLock {
   version: number;
-  clearedAt: Record<ListStore, string | null>;
+  clearedAt: Record<ClearStore, string | null>;
 }
 
 /**
@@ -260,7 +378,7 @@ function afterClear<T extends { changedAt: string; fingerprint: string }>(row: T
  * Clears a list as of `at`: every entry whose last change is older becomes a tombstone, each with
  * a version of its own (a page of changes may end between any two of them).
  */
-async function clearList(db: Db, userId: string, store: ListStore, at: string, version: number): Promise<number> {
+async function clearList(db: Db, userId: string, store: ClearStore, at: string, version: number): Promise<number> {
   const table = store === 'history' ? 'viewing_history' : 'watch_later';
   const result = await db.execute(sql`
     with doomed as (
@@ -289,22 +407,23 @@ async function applyOperations(db: Db, userId: string, operations: readonly Sync
     if (!current || Date.parse(operation.at) > Date.parse(current)) clears[operation.store] = operation.at;
   }
   const clearedAt = (store: ListStore) => {
+    if (store !== 'history' && store !== 'watch_later') return null;
     const [stored, batch] = [lock.clearedAt[store], clears[store]];
     if (!stored || !batch) return stored ?? batch;
     return Date.parse(batch) > Date.parse(stored) ? batch : stored;
   };
 
   const items = operations.filter((operation): operation is ItemOperation => operation.op !== 'remove_all');
-  const history = stamp(
-    winners(
-      items.flatMap((operation) => (operation.store === 'history' ? [historyChange(userId, operation)] : [])),
-    ).map((row) => afterClear(row, clearedAt('history'))),
-  );
-  const saved = stamp(
-    winners(
-      items.flatMap((operation) => (operation.store === 'watch_later' ? [watchLaterChange(userId, operation)] : [])),
-    ).map((row) => afterClear(row, clearedAt('watch_later'))),
-  );
+  const lists = LIST_STORES.map((store) => ({
+    store,
+    rows: stamp(
+      winners(
+        items.flatMap((operation) =>
+          operation.store === store ? [listChange(userId, operation as ListOperation)] : [],
+        ),
+      ).map((row) => afterClear(row, clearedAt(store))),
+    ),
+  }));
   const settings = winners(
     items.flatMap((operation) =>
       operation.store === 'settings'
@@ -320,8 +439,12 @@ async function applyOperations(db: Db, userId: string, operations: readonly Sync
     ),
   )[0];
 
-  if (history.length > 0) await db.execute(upsertNewer(viewingHistory, history));
-  if (saved.length > 0) await db.execute(upsertNewer(watchLater, saved, ', "synced_at" = now()'));
+  for (const { store, rows } of lists) {
+    if (rows.length === 0) continue;
+    await db.execute(
+      upsertNewer(LIST_TABLES[store].table, rows, store === 'watch_later' ? ', "synced_at" = now()' : ''),
+    );
+  }
   if (settings) {
     const values = {
       settings: settings.item as Record<string, unknown>,
@@ -401,6 +524,16 @@ export async function listWatchLater(db: Db, userId: string): Promise<WatchLater
   return rows.map(watchLaterItem);
 }
 
+/** Every live item of a list store, in no particular order. */
+async function listLive(db: Db, store: ListStore, userId: string): Promise<unknown[]> {
+  const table = LIST_TABLES[store].table as typeof watchLater;
+  const rows = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.userId, userId), isNull(table.deletedAt)));
+  return rows.map((row) => LIST_TABLES[store].item(row as never));
+}
+
 export async function findSettings(db: Db, userId: string): Promise<{ settings: Settings; updated_at: string | null }> {
   const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
   if (!row) return { settings: mergeSettings(DEFAULT_SETTINGS), updated_at: null };
@@ -410,15 +543,6 @@ export async function findSettings(db: Db, userId: string): Promise<{ settings: 
 /** How many changed rows an incremental answer holds at most; the device asks again for the rest. */
 export const SYNC_PAGE_SIZE = 500;
 
-function historyRef(row: typeof viewingHistory.$inferSelect): HistoryRef {
-  return {
-    movie_id: row.movieId,
-    content_type: row.contentType,
-    season_number: row.seasonNumber,
-    episode_number: row.episodeNumber,
-  };
-}
-
 /**
  * What changed in the account since `cursor` (null: everything, tombstones included), at most
  * {@link SYNC_PAGE_SIZE} rows in version order, plus the rows of `touched` keys whatever their
@@ -426,86 +550,89 @@ function historyRef(row: typeof viewingHistory.$inferSelect): HistoryRef {
  */
 async function changesSince(db: Db, userId: string, cursor: number, touched: Touched): Promise<SyncChangesAnswer> {
   const limit = SYNC_PAGE_SIZE + 1;
-  const since = (table: typeof viewingHistory | typeof watchLater, keys: string[]) =>
-    and(
-      eq(table.userId, userId),
-      keys.length > 0 ? or(gt(table.version, cursor), inArray(table.itemKey, keys)) : gt(table.version, cursor),
-    );
-  // A clear in the batch names every entry of its list: the ones newer than the clear stay, and
-  // the device that cleared must hear so.
-  const liveOf = (table: typeof viewingHistory | typeof watchLater) =>
-    and(eq(table.userId, userId), isNull(table.deletedAt));
-  const [historyChanged, savedChanged, settingsRows, historyLive, savedLive] = await Promise.all([
-    db
+  type AnyRow = { itemKey: string; version: number; deletedAt: string | null };
+  const read = async (store: ListStore) => {
+    const table = LIST_TABLES[store].table as typeof watchLater;
+    const keys = touched.keys[store];
+    const changed = (await db
       .select()
-      .from(viewingHistory)
-      .where(since(viewingHistory, touched.history))
-      .orderBy(asc(viewingHistory.version))
-      .limit(limit + touched.history.length),
-    db
-      .select()
-      .from(watchLater)
-      .where(since(watchLater, touched.watch_later))
-      .orderBy(asc(watchLater.version))
-      .limit(limit + touched.watch_later.length),
-    db.select().from(userSettings).where(eq(userSettings.userId, userId)),
-    touched.cleared.has('history') ? db.select().from(viewingHistory).where(liveOf(viewingHistory)) : [],
-    touched.cleared.has('watch_later') ? db.select().from(watchLater).where(liveOf(watchLater)) : [],
-  ]);
-  const settingsRow = settingsRows[0];
+      .from(table)
+      .where(
+        and(
+          eq(table.userId, userId),
+          keys.length > 0 ? or(gt(table.version, cursor), inArray(table.itemKey, keys)) : gt(table.version, cursor),
+        ),
+      )
+      .orderBy(asc(table.version))
+      .limit(limit + keys.length)) as AnyRow[];
+    // A clear in the batch names every entry of its list: the ones newer than the clear stay, and
+    // the device that cleared must hear so.
+    const live = touched.cleared.has(store)
+      ? ((await db
+          .select()
+          .from(table)
+          .where(and(eq(table.userId, userId), isNull(table.deletedAt)))) as AnyRow[])
+      : [];
+    return { store, changed, live, keys };
+  };
+  const reads = await Promise.all(LIST_STORES.map(read));
+  const [settingsRow] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
+
   // The page ends at the SYNC_PAGE_SIZE-th newer version of all stores together.
   const versions = [
-    ...historyChanged.map((row) => row.version),
-    ...savedChanged.map((row) => row.version),
+    ...reads.flatMap(({ changed }) => changed.map((row) => row.version)),
     ...(settingsRow ? [settingsRow.version] : []),
   ]
     .filter((version) => version > cursor)
     .sort((a, b) => a - b);
   const hasMore = versions.length > SYNC_PAGE_SIZE;
   const last = hasMore ? versions[SYNC_PAGE_SIZE - 1]! : (versions.at(-1) ?? Math.max(cursor, 0));
-  const inPage = <R extends { version: number; itemKey: string }>(rows: R[], keys: readonly string[], live: R[]) => {
-    const named = new Set([...keys, ...live.map((row) => row.itemKey)]);
-    const page = rows.filter((row) => (row.version > cursor && row.version <= last) || named.has(row.itemKey));
-    const inIt = new Set(page.map((row) => row.itemKey));
-    return [...page, ...live.filter((row) => !inIt.has(row.itemKey))];
-  };
-  const history = inPage(historyChanged, touched.history, historyLive);
-  const saved = inPage(savedChanged, touched.watch_later, savedLive);
-  const settingsChanged =
-    settingsRow && ((settingsRow.version > cursor && settingsRow.version <= last) || touched.settings);
-  return {
-    history: history.filter((row) => row.deletedAt === null).map(historyItem),
-    watch_later: saved.filter((row) => row.deletedAt === null).map(watchLaterItem),
-    settings: settingsChanged ? mergeSettings(settingsRow.settings) : null,
-    removed: {
-      history: history.filter((row) => row.deletedAt !== null).map(historyRef),
-      watch_later: saved
-        .filter((row) => row.deletedAt !== null)
-        .map((row): WatchLaterRef => ({ movie_id: row.movieId, content_type: row.contentType })),
-    },
+
+  const answer = {
+    settings: null,
+    removed: {},
     cursor: String(last),
     has_more: hasMore,
-  };
+  } as unknown as SyncChangesAnswer;
+  for (const { store, changed, live, keys } of reads) {
+    const named = new Set([...keys, ...live.map((row) => row.itemKey)]);
+    const page = changed.filter((row) => (row.version > cursor && row.version <= last) || named.has(row.itemKey));
+    const inPage = new Set(page.map((row) => row.itemKey));
+    const rows = [...page, ...live.filter((row) => !inPage.has(row.itemKey))];
+    const { item, ref } = LIST_TABLES[store];
+    (answer as unknown as Record<string, unknown[]>)[store] = rows
+      .filter((row) => row.deletedAt === null)
+      .map((row) => item(row as never));
+    (answer.removed as unknown as Record<string, unknown[]>)[store] = rows
+      .filter((row) => row.deletedAt !== null)
+      .map((row) => ref(row as never));
+  }
+  if (settingsRow && ((settingsRow.version > cursor && settingsRow.version <= last) || touched.settings)) {
+    answer.settings = mergeSettings(settingsRow.settings);
+  }
+  return answer;
 }
 
 /** What a batch named: the items its changes were about, the lists it cleared, the settings. */
 interface Touched {
-  history: string[];
-  watch_later: string[];
+  keys: Record<ListStore, string[]>;
   settings: boolean;
   cleared: Set<ListStore>;
 }
 
 function touchedKeys(operations: readonly SyncOperation[]): Touched {
-  const keys = { history: new Set<string>(), watch_later: new Set<string>() };
-  const touched: Touched = { history: [], watch_later: [], settings: false, cleared: new Set() };
+  const keys = Object.fromEntries(LIST_STORES.map((store) => [store, new Set<string>()])) as Record<
+    ListStore,
+    Set<string>
+  >;
+  const touched: Touched = { keys: {} as Touched['keys'], settings: false, cleared: new Set() };
   for (const operation of operations) {
     if (operation.op === 'remove_all') touched.cleared.add(operation.store);
-    else if (operation.store === 'history') keys.history.add(historyKey(operation.item));
-    else if (operation.store === 'watch_later') keys.watch_later.add(watchLaterKey(operation.item));
-    else touched.settings = true;
+    else if (operation.store === 'settings') touched.settings = true;
+    else keys[operation.store].add(syncItemKey(operation));
   }
-  return { ...touched, history: [...keys.history], watch_later: [...keys.watch_later] };
+  touched.keys = Object.fromEntries(LIST_STORES.map((store) => [store, [...keys[store]]])) as Touched['keys'];
+  return touched;
 }
 
 /**
@@ -542,10 +669,18 @@ export async function applySync(
     });
   }
   await db.transaction((tx) => applyOperations(tx as unknown as Db, userId, batch));
-  const [history, watch_later, settings] = await Promise.all([
+  const [history, watch_later, ratings, hidden, settings] = await Promise.all([
     listHistory(db, userId),
     listWatchLater(db, userId),
+    listLive(db, 'ratings', userId),
+    listLive(db, 'hidden', userId),
     findSettings(db, userId),
   ]);
-  return { history, watch_later, settings: settings.settings };
+  return {
+    history,
+    watch_later,
+    ratings: ratings as RatingItem[],
+    hidden: hidden as HiddenItem[],
+    settings: settings.settings,
+  };
 }

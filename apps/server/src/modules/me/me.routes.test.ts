@@ -252,7 +252,7 @@ describe('POST /api/me/sync with a cursor (DESIGN.md "Sync rules": incremental)'
     // And nothing again.
     const idle = await exchange(cookie, [], next.cursor);
     expect(idle).toMatchObject({ history: [], watch_later: [], settings: null, cursor: next.cursor });
-    expect(idle.removed).toEqual({ history: [], watch_later: [] });
+    expect(idle.removed).toEqual({ history: [], watch_later: [], ratings: [], hidden: [] });
   });
 
   it("answers the stored item of every key the batch named, when the batch's change lost", async () => {
@@ -348,6 +348,59 @@ describe('POST /api/me/sync with a cursor (DESIGN.md "Sync rules": incremental)'
       );
     }
     expect(settingsOutcomes.size).toBe(1);
+  });
+
+  it('keeps ratings and hidden titles like the other lists, and refuses a rating of 11 or a season of a film', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const at = '2026-11-20T10:00:00.000Z';
+    const rating = (rating: number, extra: object = {}) => ({
+      op: 'upsert',
+      store: 'ratings',
+      item: {
+        movie_id: 550,
+        content_type: 'movie',
+        season_number: null,
+        episode_number: null,
+        rating,
+        rated_at: at,
+        ...extra,
+      },
+      at,
+    });
+    const first = await exchange(
+      cookie,
+      [rating(8), { op: 'upsert', store: 'hidden', item: { movie_id: 680, content_type: 'movie', hidden_at: at }, at }],
+      null,
+    );
+    expect((first as unknown as { ratings: Array<{ rating: number }> }).ratings.map((item) => item.rating)).toEqual([
+      8,
+    ]);
+    expect((first as unknown as { hidden: Array<{ movie_id: number }> }).hidden.map((item) => item.movie_id)).toEqual([
+      680,
+    ]);
+    const later = '2026-11-20T11:00:00.000Z';
+    const next = await exchange(
+      cookie,
+      [{ op: 'remove', store: 'hidden', item: { movie_id: 680, content_type: 'movie' }, at: later }],
+      first.cursor,
+    );
+    expect(
+      (next.removed as unknown as { hidden: Array<{ movie_id: number }> }).hidden.map((item) => item.movie_id),
+    ).toEqual([680]);
+
+    for (const [operation, field] of [
+      [rating(11), 'rating'],
+      [rating(0), 'rating'],
+      [rating(7, { season_number: 2 }), 'season_number'],
+      [rating(7, { content_type: 'tv', episode_number: 3 }), 'season_number'],
+    ] as const) {
+      const refused = await sync(cookie, [operation]);
+      expect(refused.statusCode, field).toBe(400);
+      expect(refused.json().error.message).toMatch(new RegExp(`^Invalid operations\\.0\\.item\\.${field}`));
+    }
+    const state = (await sync(cookie, [])).json();
+    expect(state.ratings.map((item: { rating: number }) => item.rating)).toEqual([8]);
+    expect(state.hidden).toEqual([]);
   });
 
   it('clears a whole list, entries this device never held included, and an older add stays cleared', async () => {

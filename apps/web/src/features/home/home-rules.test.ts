@@ -35,6 +35,7 @@ function entry(overrides: Partial<HistoryItem> = {}): HistoryItem {
     movie_poster: null,
     content_type: 'movie',
     watched_at: '2026-01-01T00:00:00.000Z',
+    source: 'player',
     duration_watched: 0,
     total_duration: null,
     completed: false,

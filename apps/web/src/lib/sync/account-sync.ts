@@ -3,7 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { SyncOperation } from '@marquee/core';
 import { apiFetch } from '../api-client.ts';
 import { sessionQueryKey, useSession } from '../auth/session.ts';
+import { getHiddenStore } from '../local-store/hidden-store.ts';
 import { getHistoryStore } from '../local-store/history-store.ts';
+import { getRatingsStore } from '../local-store/ratings-store.ts';
 import { useHasUnsyncedChanges } from '../local-store/hooks.ts';
 import { getSettingsStore } from '../local-store/settings-store.ts';
 import { createStorage } from '../local-store/storage.ts';
@@ -37,6 +39,8 @@ export function getSyncEngine(): SyncEngine {
   return (engine ??= createSyncEngine({
     history: getHistoryStore(),
     watchLater: getWatchLaterStore(),
+    ratings: getRatingsStore(),
+    hidden: getHiddenStore(),
     settings: getSettingsStore(),
     owner: ownerCell(),
     transport: {

@@ -1,14 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEFAULT_SETTINGS,
-  historyKey,
+  listItemKey,
+  type ListStore,
   watchLaterKey,
   type Settings,
   type SyncOperation,
   type WatchLaterAddInput,
 } from '@marquee/core';
 import { ApiError } from '../api-client.ts';
+import { createHiddenStore } from '../local-store/hidden-store.ts';
 import { createHistoryStore } from '../local-store/history-store.ts';
+import { createRatingsStore } from '../local-store/ratings-store.ts';
 import { createSettingsStore } from '../local-store/settings-store.ts';
 import { createStorage, type StorageBackend } from '../local-store/storage.ts';
 import { createWatchLaterStore } from '../local-store/watch-later-store.ts';
@@ -33,7 +36,10 @@ function memoryBackend(): StorageBackend {
  */
 function fakeServer() {
   type Row = { at: string; item: Record<string, unknown> | null; ref: Record<string, unknown>; version: number };
-  const rows = { history: new Map(), watch_later: new Map() } as Record<'history' | 'watch_later', Map<string, Row>>;
+  const rows = { history: new Map(), watch_later: new Map(), ratings: new Map(), hidden: new Map() } as Record<
+    ListStore,
+    Map<string, Row>
+  >;
   let settings: { value: Settings; at: string; version: number } | null = null;
   let version = 0;
   const requests: SyncOperation[][] = [];
@@ -48,7 +54,12 @@ function fakeServer() {
     },
     async send(operations: SyncOperation[], cursor: string | null = null): Promise<SyncAnswer> {
       requests.push(operations);
-      const touched = { history: new Set<string>(), watch_later: new Set<string>() };
+      const touched = {
+        history: new Set<string>(),
+        watch_later: new Set<string>(),
+        ratings: new Set<string>(),
+        hidden: new Set<string>(),
+      };
       for (const operation of operations) {
         if (operation.op === 'remove_all') continue;
         if (operation.store === 'settings') {
@@ -57,7 +68,7 @@ function fakeServer() {
           }
           continue;
         }
-        const key = operation.store === 'history' ? historyKey(operation.item) : watchLaterKey(operation.item);
+        const key = listItemKey(operation.store, operation.item)!;
         touched[operation.store].add(key);
         const current = rows[operation.store].get(key);
         if (current && current.at > operation.at) continue;
@@ -69,7 +80,7 @@ function fakeServer() {
         });
       }
       const since = cursor === null ? -1 : Number(cursor);
-      const changed = (store: 'history' | 'watch_later') =>
+      const changed = (store: ListStore) =>
         [...rows[store].entries()].filter(([key, row]) => row.version > since || touched[store].has(key));
       return {
         history: changed('history').flatMap(([, row]) => (row.item ? [row.item] : [])),
@@ -106,6 +117,8 @@ function setup(options: { online?: () => boolean } = {}) {
   const storage = createStorage({ backend: memoryBackend(), events: null });
   const history = createHistoryStore({ storage, now });
   const watchLater = createWatchLaterStore({ storage, now });
+  const ratings = createRatingsStore({ storage, now });
+  const hidden = createHiddenStore({ storage, now });
   const settings = createSettingsStore({ storage, now });
   const server = fakeServer();
   let owner: string | null = null;
@@ -121,6 +134,8 @@ function setup(options: { online?: () => boolean } = {}) {
   const engine = createSyncEngine({
     history,
     watchLater,
+    ratings,
+    hidden,
     settings,
     transport,
     owner: ownerCell,
@@ -129,7 +144,19 @@ function setup(options: { online?: () => boolean } = {}) {
     onUnauthorized,
   });
   engines.push(engine);
-  return { engine, history, watchLater, settings, server, transport, onUnauthorized, owner: () => owner, ownerCell };
+  return {
+    engine,
+    history,
+    watchLater,
+    ratings,
+    hidden,
+    settings,
+    server,
+    transport,
+    onUnauthorized,
+    owner: () => owner,
+    ownerCell,
+  };
 }
 
 const engines: SyncEngine[] = [];
@@ -303,6 +330,8 @@ describe('sync engine', () => {
       const engine = createSyncEngine({
         history: first.history,
         watchLater: first.watchLater,
+        ratings: first.ratings,
+        hidden: first.hidden,
         settings: first.settings,
         transport: first.transport,
         owner: first.ownerCell,

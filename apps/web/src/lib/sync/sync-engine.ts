@@ -1,9 +1,12 @@
 import {
+  hiddenKey,
   historyKey,
-  historyRefSchema,
+  listItemKey,
+  ratingKey,
+  type HiddenItem,
+  type RatingItem,
   pendingItemKeys,
   watchLaterKey,
-  watchLaterRefSchema,
   type HistoryItem,
   type ListStore,
   type Settings,
@@ -12,7 +15,9 @@ import {
   type WatchLaterItem,
 } from '@marquee/core';
 import { ApiError } from '../api-client.ts';
+import type { HiddenStore } from '../local-store/hidden-store.ts';
 import type { HistoryStore } from '../local-store/history-store.ts';
+import type { RatingsStore } from '../local-store/ratings-store.ts';
 import type { SettingsStore } from '../local-store/settings-store.ts';
 import type { WatchLaterStore } from '../local-store/watch-later-store.ts';
 
@@ -22,9 +27,11 @@ import type { WatchLaterStore } from '../local-store/watch-later-store.ts';
  */
 export interface SyncAnswer {
   history?: unknown;
+  ratings?: unknown;
+  hidden?: unknown;
   watch_later?: unknown;
   settings?: unknown;
-  removed?: { history?: unknown; watch_later?: unknown };
+  removed?: { history?: unknown; watch_later?: unknown; ratings?: unknown; hidden?: unknown };
   cursor?: unknown;
   has_more?: unknown;
 }
@@ -58,6 +65,8 @@ export interface OwnerCell {
 export interface SyncEngineDeps {
   history: HistoryStore;
   watchLater: WatchLaterStore;
+  ratings: RatingsStore;
+  hidden: HiddenStore;
   settings: SettingsStore;
   transport: SyncTransport;
   owner: OwnerCell;
@@ -112,7 +121,7 @@ export function retryDelay(failures: number): number {
   return Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.max(0, failures - 1));
 }
 
-function upsertsOfUnqueued<T extends HistoryItem | WatchLaterItem>(
+function upsertsOfUnqueued<T extends HistoryItem | WatchLaterItem | RatingItem | HiddenItem>(
   store: ListStore,
   items: readonly T[],
   queued: ReadonlySet<string>,
@@ -124,32 +133,25 @@ function upsertsOfUnqueued<T extends HistoryItem | WatchLaterItem>(
     .map((item) => ({ op: 'upsert', store, item, at: timeOf(item) }) as SyncOperation);
 }
 
+const LIST_STORES: readonly ListStore[] = ['history', 'watch_later', 'ratings', 'hidden'];
+
 /** One answer's changes, by store and item key: the item, or null for a removal. */
-interface Changes {
-  history: Map<string, unknown>;
-  watch_later: Map<string, unknown>;
-  settings: unknown;
-}
+type Changes = Record<ListStore, Map<string, unknown>> & { settings: unknown };
 
 function emptyChanges(): Changes {
-  return { history: new Map(), watch_later: new Map(), settings: undefined };
+  return { history: new Map(), watch_later: new Map(), ratings: new Map(), hidden: new Map(), settings: undefined };
 }
 
 /** Adds an answer's changes to `into`; a later answer's change to an item replaces an earlier one. */
 function addChanges(into: Changes, answer: SyncAnswer): void {
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  const keyed = (store: ListStore, raw: unknown): string | null => {
-    const parsed = store === 'history' ? historyRefSchema.safeParse(raw) : watchLaterRefSchema.safeParse(raw);
-    if (!parsed.success) return null;
-    return store === 'history' ? historyKey(parsed.data as never) : watchLaterKey(parsed.data as never);
-  };
-  for (const store of ['history', 'watch_later'] as const) {
+  for (const store of LIST_STORES) {
     for (const raw of list(answer.removed?.[store])) {
-      const key = keyed(store, raw);
+      const key = listItemKey(store, raw);
       if (key) into[store].set(key, null);
     }
     for (const raw of list(answer[store])) {
-      const key = keyed(store, raw);
+      const key = listItemKey(store, raw);
       if (key) into[store].set(key, raw);
     }
   }
@@ -170,7 +172,7 @@ function cursorOf(answer: SyncAnswer): string {
  * twice.
  */
 export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
-  const { history, watchLater, settings, transport, owner } = deps;
+  const { history, watchLater, ratings, hidden, settings, transport, owner } = deps;
   const isOnline = deps.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const now = deps.now ?? (() => new Date());
   const timers = deps.timers ?? GLOBAL_TIMERS;
@@ -208,7 +210,14 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   }
 
   function hasQueuedChanges(): boolean {
-    return settings.getQueue().length + sendable('watch_later', false).length + sendable('history', false).length > 0;
+    return (
+      settings.getQueue().length +
+        sendable('watch_later', false).length +
+        sendable('history', false).length +
+        ratings.getQueue().length +
+        hidden.getQueue().length >
+      0
+    );
   }
 
   /**
@@ -222,6 +231,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       ...settingsQueue,
       ...sendable('watch_later', manual),
       ...sendable('history', manual),
+      ...ratings.getQueue(),
+      ...hidden.getQueue(),
     ];
     if (!adopting) return operations;
     // product.md §4 On login: upload local settings when the server has none or a change is
@@ -245,6 +256,20 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         historyKey,
         (item) => item.watched_at,
       ),
+      ...upsertsOfUnqueued(
+        'ratings',
+        ratings.getSnapshot(),
+        pendingItemKeys(ratings.getQueue()),
+        ratingKey,
+        (item) => item.rated_at,
+      ),
+      ...upsertsOfUnqueued(
+        'hidden',
+        hidden.getSnapshot(),
+        pendingItemKeys(hidden.getQueue()),
+        hiddenKey,
+        (item) => item.hidden_at,
+      ),
     );
     return operations;
   }
@@ -258,6 +283,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       settings.completeSync({ flushed: of('settings'), server: changes.settings, at });
       watchLater.completeSync({ flushed: of('watch_later'), server: changes.watch_later, full, at });
       history.completeSync({ flushed: of('history'), server: changes.history, full, at });
+      ratings.completeSync({ flushed: of('ratings'), server: changes.ratings, full, at });
+      hidden.completeSync({ flushed: of('hidden'), server: changes.hidden, full, at });
     } finally {
       applying = false;
     }
@@ -351,7 +378,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     if (userId && hasQueuedChanges() && !running) schedule(CHANGE_DEBOUNCE_MS);
     else if (userId && hasQueuedChanges()) rerun = true;
   };
-  const unsubscribers = [history, watchLater, settings].map((store) => store.subscribe(onStoreChange));
+  const unsubscribers = [history, watchLater, ratings, hidden, settings].map((store) => store.subscribe(onStoreChange));
 
   const onOnline = () => void syncNow();
   const onOffline = () => userId && setState({ status: 'offline' });
@@ -382,7 +409,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       // product.md §4: 100 ms after load, sync runs if no sync happened in the last 5 minutes or
       // changes are pending (or the data is not this account's yet); otherwise local data is used.
       const lastSync = Math.max(
-        ...[history, watchLater, settings].map((store) => Date.parse(store.getLastSync() ?? '') || 0),
+        ...[history, watchLater, ratings, hidden, settings].map((store) => Date.parse(store.getLastSync() ?? '') || 0),
       );
       const isFresh = now().getTime() - lastSync < PULL_INTERVAL_MS;
       if (owner.get() === next && isFresh && !hasQueuedChanges()) {

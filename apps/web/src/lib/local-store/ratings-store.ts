@@ -1,0 +1,50 @@
+import {
+  parseStoredRatings,
+  ratingItemSchema,
+  ratingKey,
+  type LibraryResult,
+  type RatingItem,
+  type RatingRef,
+} from '@marquee/core';
+import { createKeyedListStore, type KeyedListStore } from './keyed-list-store.ts';
+import type { LocalStoreOptions } from './persisted-store.ts';
+
+export interface RatingsStore extends KeyedListStore<RatingItem, RatingRef, 'ratings'> {
+  /** Rates a film, series, season or episode 1–10; a bad rating or reference fails, naming the field. */
+  rate(ref: RatingRef, rating: number): LibraryResult<RatingItem>;
+  /** The viewer's rating, or null. */
+  ratingOf(ref: RatingRef): number | null;
+}
+
+/** The viewer's ratings (DESIGN.md "Sync stores": `ratings`), kept and synced like the other lists. */
+export function createRatingsStore(options: LocalStoreOptions = {}): RatingsStore {
+  const now = options.now ?? (() => new Date());
+  const store = createKeyedListStore<RatingItem, RatingRef, 'ratings'>(
+    {
+      store: 'ratings',
+      schema: ratingItemSchema,
+      parse: parseStoredRatings,
+      key: ratingKey,
+      ref: ({ movie_id, content_type, season_number, episode_number }) => ({
+        movie_id,
+        content_type,
+        season_number,
+        episode_number,
+      }),
+      changedAt: (item) => item.rated_at,
+    },
+    { ...options, now },
+  );
+  return {
+    ...store,
+    rate: (ref, rating) => store.put({ ...ref, rating, rated_at: now().toISOString() }),
+    ratingOf: (ref) => store.find(ref)?.rating ?? null,
+  };
+}
+
+let defaultStore: RatingsStore | undefined;
+
+/** The app's ratings over window.localStorage, created on first use. */
+export function getRatingsStore(): RatingsStore {
+  return (defaultStore ??= createRatingsStore());
+}
