@@ -25,6 +25,17 @@ const owner = () =>
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' });
 
+/**
+ * What every row of a list store carries for the sync: the client time of the change that won,
+ * its tie-breaker (removals first, then by content), the tombstone's time, and its version.
+ */
+const syncColumns = () => ({
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
 export const viewingHistory = pgTable(
   'viewing_history',
   {
@@ -47,11 +58,7 @@ export const viewingHistory = pgTable(
       .notNull()
       .default('player'),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
-    /** Breaks ties between changes made at the same instant: removals first, then by content. */
-    fingerprint: text('fingerprint').notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    ...syncColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
@@ -75,11 +82,7 @@ export const watchLater = pgTable(
     contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
     addedAt: timestamp('added_at', { withTimezone: true, mode: 'string' }).notNull(),
     syncedAt: timestamp('synced_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
-    /** Breaks ties between changes made at the same instant: removals first, then by content. */
-    fingerprint: text('fingerprint').notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    ...syncColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
@@ -100,10 +103,7 @@ export const userRatings = pgTable(
     episodeNumber: integer('episode_number'),
     rating: integer('rating').notNull(),
     ratedAt: timestamp('rated_at', { withTimezone: true, mode: 'string' }).notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
-    fingerprint: text('fingerprint').notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    ...syncColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
@@ -120,10 +120,7 @@ export const hiddenTitles = pgTable(
     movieId: integer('movie_id').notNull(),
     contentType: text('content_type', { enum: ['movie', 'tv'] }).notNull(),
     hiddenAt: timestamp('hidden_at', { withTimezone: true, mode: 'string' }).notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'string' }).notNull(),
-    fingerprint: text('fingerprint').notNull(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }),
-    version: bigint('version', { mode: 'number' }).notNull().default(0),
+    ...syncColumns(),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.itemKey] }),
