@@ -3,10 +3,24 @@ import { Check, ListVideo, Play, X } from 'lucide-react';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
-import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import type { HistoryGroup } from '../history-groups.ts';
 import { historyLink, lastWatchedLabel, timeAgo, watchedOn, watchProgress } from '../history-rules.ts';
+
+/**
+ * Moves the focus off a Remove button whose card is about to go (WCAG 2.4.3), to the next card's
+ * Remove button, else the previous one's, else the main content. Not moveFocusBeforeRemoval: that
+ * goes by the control's place in its item, and a series' card has one control more than a film's.
+ */
+function focusNextRemoveButton(control: HTMLElement): void {
+  if (document.activeElement !== control) return;
+  const item = control.closest('li');
+  const removeIn = (sibling: Element | null | undefined) =>
+    sibling?.querySelector<HTMLElement>('[data-history-remove]') ?? undefined;
+  const target =
+    removeIn(item?.nextElementSibling) ?? removeIn(item?.previousElementSibling) ?? document.getElementById('main');
+  target?.focus();
+}
 
 /**
  * A film or a series in the history (product.md §2 Cards "History-style card"; one card per series,
@@ -127,10 +141,11 @@ export function HistoryEntryCard({
               type="button"
               onClick={(event) => {
                 // A series of one episode goes at once; one of many asks first (its dialog takes the focus).
-                if (episodes === 1) moveFocusBeforeRemoval(event.currentTarget);
+                if (episodes === 1) focusNextRemoveButton(event.currentTarget);
                 onRemove(group);
               }}
               aria-label={`Remove ${title} from History`}
+              data-history-remove=""
               title="Remove from History"
               className="relative z-10 inline-flex size-7 shrink-0 items-center justify-center rounded-md bg-white/5 text-fg-muted transition-colors hover:bg-ember-500/20 hover:text-ember-400"
             >
