@@ -114,9 +114,15 @@ describe('the app', () => {
   });
 
   it('serves the app for client routes (SPA fallback) and 404s missing files', async () => {
-    for (const url of ['/', '/some/unknown', '/movie/42', '/browse?type=tv']) {
+    // A path no route of the app matches is the not-found page: the app, with a 404.
+    for (const [url, status] of [
+      ['/', 200],
+      ['/some/unknown', 404],
+      ['/movie/42', 200],
+      ['/browse?type=tv', 200],
+    ] as const) {
       const response = await t.app.inject(url);
-      expect(response.statusCode, url).toBe(200);
+      expect(response.statusCode, url).toBe(status);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
       expect(response.headers['cache-control']).toBe('no-cache');
