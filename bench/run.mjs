@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clearUserData, preparePostgres } from './catalogue.bench.mjs';
 import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
+import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
+import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
 
 /**
  * `npm run bench` (never part of `npm test`): every scenario of scenarios.mjs against the running
@@ -15,6 +17,10 @@ import { scenarios } from './scenarios.mjs';
  * BENCH_DURATION (s per run, 10), BENCH_CONNECTIONS (default count, 50), BENCH_ONLY (scenario titles
  * separated by commas, or by semicolons when a title has a comma: "search, uncached;details"),
  * BENCH_TARGETS (pglite,postgres).
+ *
+ * Then, unless BENCH_ONLY names scenarios or BENCH_SYNC=0: the incremental sync on accounts of
+ * 10,000 history entries (sync-incremental.bench.mjs), and on PGlite the server's memory
+ * (memory.mjs: idle after the first start and after a restart, peak under the loads).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -65,32 +71,51 @@ async function bareRows(connectionCounts, databaseUrl) {
   }
 }
 
-/** Starts the app once with `env` and runs every chosen scenario against it. */
-async function appRows(label, kind, env) {
+/** Starts the app as `npm start` does (NODE_ENV=production) with `env`; `memory`: with the probe. */
+async function startApp(env, memory) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const probe = memory ? probeEnv() : {};
   const { child } = await startProcess(
-    SERVER,
+    memory ? [...PROBE_ARGS, ...SERVER] : SERVER,
     // TRUST_PROXY lets the sync scenario sign up its accounts from distinct forwarded addresses
     // (sign-up is limited per address).
     {
+      NODE_ENV: 'production',
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
       LOG_LEVEL: 'warn',
       DEV_OUTBOX: '1',
       TRUST_PROXY: '1',
+      ...probe,
       ...env,
     },
     `${base}/api/health`,
   );
+  return { child, base, probe };
+}
+
+/**
+ * Starts the app once with `env` and runs every chosen scenario against it. With `memoryRows`
+ * (PGlite), the server's memory idle after this start and its peak under the loads go there.
+ */
+async function appRows(label, kind, env, memoryRows) {
+  const { child, base, probe } = await startApp(env, Boolean(memoryRows));
+  const sampler = memoryRows ? sampleMemory(child.pid) : null;
   try {
+    if (memoryRows) {
+      const idle = await idleMemory(child, probe);
+      memoryRows.push({ title: 'peak during the first start (catalogue import)', rss: idle.hwm });
+      memoryRows.push({ title: 'idle after the first start (catalogue import)', ...idle, goal: MEMORY_GOALS.idle });
+    }
     const rows = [];
     for (const scenario of chosen) {
       const request = await scenario.prepare(base);
       // Warm up: the first queries of a fresh process compile plans and fill caches.
       for (const url of request.urls) await fetch(url, { method: request.method, headers: request.headers });
       for (const connections of scenario.connections ?? [CONNECTIONS]) {
+        sampler?.during(connections);
         const row = await load({ title: `${label}: ${scenario.title}`, connections, duration: DURATION, ...request });
         const target = scenario.target;
         const applies =
@@ -98,7 +123,28 @@ async function appRows(label, kind, env) {
         rows.push(applies ? { ...row, target } : row);
       }
     }
+    if (sampler) {
+      const { peak, byLabel } = sampler.stop();
+      if (byLabel.has(200))
+        memoryRows.push({
+          title: 'peak under the 200-connection runs',
+          rss: byLabel.get(200),
+          goal: MEMORY_GOALS.load,
+        });
+      memoryRows.push({ title: 'peak over the whole run', rss: peak });
+    }
     return rows;
+  } finally {
+    sampler?.stop();
+    await stopProcess(child);
+  }
+}
+
+/** A restart on the data of the first start: what a server holds idle on an existing database. */
+async function restartedIdle(env) {
+  const { child, probe } = await startApp(env, true);
+  try {
+    return { title: 'idle after a restart', ...(await idleMemory(child, probe)), goal: MEMORY_GOALS.idle };
   } finally {
     await stopProcess(child);
   }
@@ -107,20 +153,32 @@ async function appRows(label, kind, env) {
 const connectionCounts = [...new Set(chosen.flatMap((scenario) => scenario.connections ?? [CONNECTIONS]))];
 const prepared = targets.includes('postgres') ? await preparePostgres() : null;
 const rows = await bareRows(connectionCounts, prepared?.url);
+const memoryRows = [];
 if (targets.includes('pglite')) {
   // A new database each run: what earlier runs wrote (comments read grew with every run's
   // comments) and their rate-limit counts (sign-up) must not change this run's figures.
   const pgliteDir = path.join(tmpdir(), 'marquee-bench-pglite');
   rmSync(pgliteDir, { recursive: true, force: true });
-  rows.push(...(await appRows('PGlite, default catalogue', 'pglite', { DATA_DIR: pgliteDir, DATABASE_URL: '' })));
+  const env = { DATA_DIR: pgliteDir, DATABASE_URL: '' };
+  rows.push(...(await appRows('PGlite, default catalogue', 'pglite', env, memoryRows)));
+  memoryRows.push(await restartedIdle(env));
 }
 if (prepared) {
   await clearUserData(prepared.url);
   const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
+const syncRows = onlyList === undefined && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
 console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
 printTable(rows);
+if (syncRows.length) {
+  console.log('');
+  printSyncTable(syncRows);
+}
+if (memoryRows.length) {
+  console.log('');
+  printMemory(memoryRows);
+}
 // A benchmark that errs measures the wrong thing: the run fails.
 const failing = rows.filter((row) => row.errors > 0);
 if (failing.length) {
