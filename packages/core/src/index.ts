@@ -22,6 +22,7 @@ export * from './library/settings.ts';
 export * from './library/sync-ops.ts';
 export * from './library/ratings.ts';
 export * from './library/hidden.ts';
+export * from './library/mark-watched.ts';
 export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
 export * from './lists/lists.ts';
