@@ -19,6 +19,7 @@ import { listenForSessionChanges } from './modules/auth/session.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { SETTINGS_CHANNEL, SettingsCache } from './modules/me/settings-cache.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
@@ -121,7 +122,14 @@ export async function buildApp({
     passwordHashing,
   });
   app.decorate('auth', auth);
-  await listenForSessionChanges(app, database);
+  const settingsCache = new SettingsCache();
+  await listenForSessionChanges(app, database, [
+    {
+      channel: SETTINGS_CHANNEL,
+      hear: (userId) => settingsCache.evict(userId),
+      setListening: (isListening) => settingsCache.setListening(isListening),
+    },
+  ]);
   await authRoutes(app, auth, database.db, config.publicUrl, () =>
     database.ping().then(
       () => true,
@@ -129,7 +137,7 @@ export async function buildApp({
     ),
   );
   if (config.devOutbox) await outboxRoutes(app, mailer);
-  await meRoutes(app, database.db);
+  await meRoutes(app, database.db, settingsCache);
   await profileRoutes(app, database.db);
   await listsRoutes(app, database.db);
   await recommendRoutes(app, database.db, catalogue);

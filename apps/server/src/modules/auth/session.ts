@@ -71,6 +71,15 @@ export async function findCachedSessionAnswer(
   return isDueForRenewal ? null : cached;
 }
 
+/**
+ * Waits until this app server has heard every announcement committed before now (on PostgreSQL a
+ * NOTIFY round trip, shared by the requests waiting at the time); false when that cannot be known.
+ */
+export async function hasHeardAnnouncements(app: FastifyInstance): Promise<boolean> {
+  const { barrier } = sessionsOf(app.auth);
+  return !barrier || barrier.pass();
+}
+
 /** The signed-in user of a request; a 401 when there is none. */
 export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
   const user = await findSessionUser(app, request);
@@ -78,11 +87,23 @@ export async function requireUser(app: FastifyInstance, request: FastifyRequest)
   return user;
 }
 
+/** Another cache kept fresh by announcements heard on the sessions' listener connection. */
+export interface AlsoListening {
+  channel: string;
+  hear(payload: string): void;
+  setListening(isListening: boolean): void;
+}
+
 /**
  * Evicts from this app server's session cache what any app server on the same database announces
- * (auth.ts's database hooks), until the app closes.
+ * (auth.ts's database hooks), until the app closes. `also` are other caches evicted the same way,
+ * on the same connection, so that the sessions' barrier covers their evictions too.
  */
-export async function listenForSessionChanges(app: FastifyInstance, database: Database): Promise<void> {
+export async function listenForSessionChanges(
+  app: FastifyInstance,
+  database: Database,
+  also: readonly AlsoListening[] = [],
+): Promise<void> {
   const sessions = sessionsOf(app.auth);
   const { cache, announcements } = sessions;
   // PGlite runs in this process and calls its listeners before the NOTIFY's statement returns: it
@@ -95,14 +116,19 @@ export async function listenForSessionChanges(app: FastifyInstance, database: Da
         )
       : undefined;
   sessions.barrier = barrier;
-  const channels = barrier ? [SESSIONS_CHANNEL, ownChannel] : [SESSIONS_CHANNEL];
+  const channels = [SESSIONS_CHANNEL, ...also.map((other) => other.channel), ...(barrier ? [ownChannel] : [])];
   const stop = await listen(
     database,
     channels,
-    (payload, channel) => (channel === SESSIONS_CHANNEL ? announcements.hear(payload) : barrier?.heard(payload)),
+    (payload, channel) => {
+      if (channel === SESSIONS_CHANNEL) announcements.hear(payload);
+      else if (channel === ownChannel) barrier?.heard(payload);
+      else also.find((other) => other.channel === channel)?.hear(payload);
+    },
     {
       onListening(isListening) {
         cache.setListening(isListening);
+        for (const other of also) other.setListening(isListening);
         if (!isListening) {
           announcements.stopWaiting();
           barrier?.fail();

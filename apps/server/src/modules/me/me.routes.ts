@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { syncRequestSchema } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
-import { requireUser } from '../auth/session.ts';
+import { hasHeardAnnouncements, requireUser } from '../auth/session.ts';
+import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache.ts';
 import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
 
 /** `?page=` of `GET /api/me/history`: 50 entries a page, as far as an account's history goes. */
@@ -20,8 +22,12 @@ export const SYNC_BATCH_LIMIT = 500;
 // failed parse still runs the runtime parser, so the 400 names the same field.
 const syncRequest = z.compile(syncRequestSchema);
 
-/** /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them. */
-export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
+/**
+ * /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them.
+ * `settingsCache` answers settings reads from memory (settings-cache.ts); the app listens for its
+ * evictions with the sessions' (listenForSessionChanges).
+ */
+export async function meRoutes(app: FastifyInstance, db: Db, settingsCache = new SettingsCache()): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/me/')) void reply.header('cache-control', 'private, no-store');
     done();
@@ -38,9 +44,16 @@ export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
     return { results: await listWatchLater(db, user.id) };
   });
 
-  app.get('/api/me/settings', async (request) => {
+  app.get('/api/me/settings', async (request, reply) => {
     const user = await requireUser(app, request);
-    return findSettings(db, user.id);
+    // A cached answer counts only once every eviction committed before this request was heard.
+    const cached = settingsCache.get(user.id) !== undefined && (await hasHeardAnnouncements(app));
+    const json = cached ? settingsCache.get(user.id) : undefined;
+    if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
+    const ticket = settingsCache.ticket();
+    const answer = JSON.stringify(await findSettings(db, user.id));
+    settingsCache.set(user.id, answer, ticket);
+    return reply.type('application/json; charset=utf-8').send(answer);
   });
 
   app.post('/api/me/sync', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
@@ -52,6 +65,14 @@ export async function meRoutes(app: FastifyInstance, db: Db): Promise<void> {
         `Invalid operations: must hold at most ${SYNC_BATCH_LIMIT} operations per request`,
       );
     }
-    return cursor === undefined ? applySync(db, user.id, operations) : applySync(db, user.id, operations, { cursor });
+    const answer = await (cursor === undefined
+      ? applySync(db, user.id, operations)
+      : applySync(db, user.id, operations, { cursor }));
+    if (operations.some((operation) => operation.store === 'settings')) {
+      // After the commit: this server forgets at once, the others when they hear it.
+      settingsCache.evict(user.id);
+      await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${user.id})`);
+    }
+    return answer;
   });
 }
