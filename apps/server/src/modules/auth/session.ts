@@ -22,14 +22,17 @@ export interface SessionUser {
  * meanwhile removed it), or undefined; `cookie` is what to key a lookup's result by.
  */
 async function cachedSession(app: FastifyInstance, request: FastifyRequest) {
-  const { cache, cookieName, barrier } = sessionsOf(app.auth);
+  const { cache, cookieName } = sessionsOf(app.auth);
   const header = request.headers.cookie;
   if (!header?.includes(cookieName)) return { hasCookie: false, cookie: null };
   const cookie = sessionCookieValue(header, cookieName);
   if (cookie === null || !cache.getSession(cookie)) return { hasCookie: true, cookie };
-  const cached = !barrier || (await barrier.pass()) ? cache.getSession(cookie) : undefined;
+  const cached = (await hasHeardAnnouncements(app, request)) ? cache.getSession(cookie) : undefined;
   return { hasCookie: true, cookie, cached };
 }
+
+/** Requests that have passed the barrier since they arrived: once is enough for each. */
+const heardSinceArrival = new WeakSet<FastifyRequest>();
 
 /**
  * The signed-in user of a request, or null. A session cookie seen in the last minute is answered
@@ -75,9 +78,12 @@ export async function findCachedSessionAnswer(
  * Waits until this app server has heard every announcement committed before now (on PostgreSQL a
  * NOTIFY round trip, shared by the requests waiting at the time); false when that cannot be known.
  */
-export async function hasHeardAnnouncements(app: FastifyInstance): Promise<boolean> {
+export async function hasHeardAnnouncements(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
   const { barrier } = sessionsOf(app.auth);
-  return !barrier || barrier.pass();
+  if (!barrier || heardSinceArrival.has(request)) return true;
+  const heard = await barrier.pass();
+  if (heard) heardSinceArrival.add(request);
+  return heard;
 }
 
 /** The signed-in user of a request; a 401 when there is none. */

@@ -47,7 +47,7 @@ export async function meRoutes(app: FastifyInstance, db: Db, settingsCache = new
   app.get('/api/me/settings', async (request, reply) => {
     const user = await requireUser(app, request);
     // A cached answer counts only once every eviction committed before this request was heard.
-    const cached = settingsCache.get(user.id) !== undefined && (await hasHeardAnnouncements(app));
+    const cached = settingsCache.get(user.id) !== undefined && (await hasHeardAnnouncements(app, request));
     const json = cached ? settingsCache.get(user.id) : undefined;
     if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
     const ticket = settingsCache.ticket();
