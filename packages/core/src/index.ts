@@ -20,6 +20,8 @@ export * from './library/history.ts';
 export * from './library/watch-later.ts';
 export * from './library/settings.ts';
 export * from './library/sync-ops.ts';
+export * from './library/sync-request.ts';
+export * from './library/list-keys.ts';
 export * from './library/ratings.ts';
 export * from './library/hidden.ts';
 export * from './library/mark-watched.ts';

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { contentTypeSchema, isoTimestampSchema, movieIdSchema } from './common.ts';
+import { hiddenKey } from './list-keys.ts';
 
 /**
  * A title the viewer said "Not interested" to (DESIGN.md "Sync stores": `hidden`): it is left out
@@ -17,9 +18,13 @@ export type HiddenItem = z.output<typeof hiddenItemSchema>;
 export const hiddenRefSchema = z.pick(hiddenItemSchema, { movie_id: true, content_type: true });
 export type HiddenRef = z.output<typeof hiddenRefSchema>;
 
-export function hiddenKey(item: HiddenRef): string {
-  return `${item.content_type}:${item.movie_id}`;
-}
+export { hiddenKey } from './list-keys.ts';
+
+/** A queued change to the hidden titles (see historyOperationSchema). */
+export const hiddenOperationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('upsert'), store: z.literal('hidden'), item: hiddenItemSchema, at: isoTimestampSchema }),
+  z.object({ op: z.literal('remove'), store: z.literal('hidden'), item: hiddenRefSchema, at: isoTimestampSchema }),
+]);
 
 /** Reads stored hidden titles; invalid entries are dropped, one per title. Never throws. */
 export function parseStoredHidden(value: unknown): HiddenItem[] {

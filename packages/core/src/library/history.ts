@@ -224,3 +224,22 @@ export function parseStoredHistory(value: unknown): HistoryItem[] {
     }),
   );
 }
+
+/** What a removal needs to name a history entry: its merge key fields (product.md §9). */
+export const historyRefSchema = z.pick(historyItemSchema, {
+  movie_id: true,
+  content_type: true,
+  season_number: true,
+  episode_number: true,
+});
+export type HistoryRef = z.output<typeof historyRefSchema>;
+
+/**
+ * A queued change to the history, as `POST /api/me/sync` takes it (DESIGN.md "HTTP API contract"):
+ * an upsert carries the whole entry, a removal its key fields, a clear (`remove_all`) only its time.
+ */
+export const historyOperationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('upsert'), store: z.literal('history'), item: historyItemSchema, at: isoTimestampSchema }),
+  z.object({ op: z.literal('remove'), store: z.literal('history'), item: historyRefSchema, at: isoTimestampSchema }),
+  z.object({ op: z.literal('remove_all'), store: z.literal('history'), at: isoTimestampSchema }),
+]);

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { contentTypeSchema, isoTimestampSchema, MAX_STORED_INTEGER, movieIdSchema } from './common.ts';
+import { ratingKey } from './list-keys.ts';
 
 /** The lowest and highest rating (DESIGN.md: 1–10, shown as five stars with halves). */
 export const RATING_MIN = 1;
@@ -50,10 +51,13 @@ export const ratingRefSchema = z.object({
 });
 export type RatingRef = z.output<typeof ratingRefSchema>;
 
-/** One rating per title, season or episode. */
-export function ratingKey(item: Pick<RatingRef, 'movie_id' | 'content_type'> & Partial<RatingRef>): string {
-  return `${item.content_type}:${item.movie_id}:s${item.season_number ?? '-'}:e${item.episode_number ?? '-'}`;
-}
+export { ratingKey } from './list-keys.ts';
+
+/** A queued change to the ratings (see historyOperationSchema). */
+export const ratingsOperationSchema = z.discriminatedUnion('op', [
+  z.object({ op: z.literal('upsert'), store: z.literal('ratings'), item: ratingItemSchema, at: isoTimestampSchema }),
+  z.object({ op: z.literal('remove'), store: z.literal('ratings'), item: ratingRefSchema, at: isoTimestampSchema }),
+]);
 
 /** Reads stored ratings; invalid entries are dropped, one per key (the newest). Never throws. */
 export function parseStoredRatings(value: unknown): RatingItem[] {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { RATING_FILTERS } from '../catalogue/certification.ts';
 import { FAVORITE_GENRE_CHOICES } from '../catalogue/genres.ts';
-import { fail, isPlainObject, succeed, type LibraryResult } from './common.ts';
+import { fail, isoTimestampSchema, isPlainObject, succeed, type LibraryResult } from './common.ts';
 
 /** Ranges of the numeric settings (product.md §3 defaults table, §9). */
 export const SETTINGS_LIMITS = {
@@ -237,3 +237,11 @@ export function parseSettingsFile(text: string): LibraryResult<Settings> {
   }
   return succeed(mergeSettings(data));
 }
+
+/** A queued change to the settings: always the whole settings object; settings are never removed. */
+export const settingsOperationSchema = z.object({
+  op: z.literal('upsert'),
+  store: z.literal('settings'),
+  item: settingsSchema,
+  at: isoTimestampSchema,
+});

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addToHistory, type HistoryItem } from './history.ts';
+import { addToHistory, historyOperationSchema, type HistoryItem } from './history.ts';
 import { mergeSettings } from './settings.ts';
 import {
   compactQueue,
@@ -10,10 +10,9 @@ import {
   pendingItemKeys,
   removeFlushed,
   syncItemKey,
-  syncOperationSchema,
-  syncRequestSchema,
   type SyncOperation,
 } from './sync-ops.ts';
+import { syncOperationSchema, syncRequestSchema } from './sync-request.ts';
 import { addToWatchLater } from './watch-later.ts';
 
 const AT = '2024-05-01T12:00:00.000Z';
@@ -114,8 +113,8 @@ describe('queue helpers', () => {
         upsert(a),
       ]),
     );
-    expect(parseStoredQueue('history', stored)).toEqual([upsert(a)]);
-    expect(parseStoredQueue('history', '{')).toEqual([]);
+    expect(parseStoredQueue(historyOperationSchema, stored)).toEqual([upsert(a)]);
+    expect(parseStoredQueue(historyOperationSchema, '{')).toEqual([]);
   });
 
   it('compacting keeps one operation per item, the last one, and is idempotent', () => {

@@ -123,3 +123,24 @@ export function parseStoredWatchLater(value: unknown): WatchLaterItem[] {
     [],
   );
 }
+
+/** What a removal needs to name a Watch Later entry. */
+export const watchLaterRefSchema = z.pick(watchLaterItemSchema, { movie_id: true, content_type: true });
+export type WatchLaterRef = z.output<typeof watchLaterRefSchema>;
+
+/** A queued change to Watch Later (see historyOperationSchema). */
+export const watchLaterOperationSchema = z.discriminatedUnion('op', [
+  z.object({
+    op: z.literal('upsert'),
+    store: z.literal('watch_later'),
+    item: watchLaterItemSchema,
+    at: isoTimestampSchema,
+  }),
+  z.object({
+    op: z.literal('remove'),
+    store: z.literal('watch_later'),
+    item: watchLaterRefSchema,
+    at: isoTimestampSchema,
+  }),
+  z.object({ op: z.literal('remove_all'), store: z.literal('watch_later'), at: isoTimestampSchema }),
+]);

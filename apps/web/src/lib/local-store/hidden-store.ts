@@ -1,4 +1,5 @@
 import {
+  hiddenOperationSchema,
   hiddenItemSchema,
   hiddenKey,
   parseStoredHidden,
@@ -22,6 +23,7 @@ export function createHiddenStore(options: LocalStoreOptions = {}): HiddenStore 
     {
       store: 'hidden',
       schema: hiddenItemSchema,
+      operationSchema: hiddenOperationSchema,
       parse: parseStoredHidden,
       key: hiddenKey,
       ref: ({ movie_id, content_type }) => ({ movie_id, content_type }),

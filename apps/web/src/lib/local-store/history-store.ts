@@ -3,6 +3,7 @@ import {
   dropOperationsFor,
   enqueueOperation,
   historyKey,
+  historyOperationSchema,
   parseStoredHistory,
   removeFromHistory,
   updateProgress,
@@ -49,7 +50,7 @@ export function createHistoryStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): HistoryStore {
-  const base = createPersistedStore(storage, 'history', parseStoredHistory);
+  const base = createPersistedStore(storage, 'history', parseStoredHistory, historyOperationSchema);
 
   function upserted(result: LibraryResult<ListChange<HistoryItem>>): LibraryResult<HistoryItem> {
     if (!result.ok) return result;

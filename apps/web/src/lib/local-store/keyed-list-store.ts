@@ -35,6 +35,8 @@ export interface KeyedListStore<I extends { synced: boolean }, R, S extends Keye
 export interface KeyedListRules<I extends { synced: boolean }, R> {
   store: KeyedStore;
   schema: z.ZodMiniType<I>;
+  /** The store's operation schema (ratingsOperationSchema, ...), for its stored queue. */
+  operationSchema: z.ZodMiniType;
   parse(value: unknown): I[];
   key(item: R | I): string;
   ref(item: I): R;
@@ -50,7 +52,12 @@ export function createKeyedListStore<I extends { synced: boolean }, R, S extends
   rules: KeyedListRules<I, R>,
   { storage = createStorage(), now = () => new Date() }: LocalStoreOptions = {},
 ): KeyedListStore<I, R, S> {
-  const base = createPersistedStore(storage, rules.store as S, rules.parse);
+  const base = createPersistedStore(
+    storage,
+    rules.store as S,
+    rules.parse,
+    rules.operationSchema as z.ZodMiniType<SyncOperationFor<S>>,
+  );
   type Operation = SyncOperationFor<S>;
 
   return {

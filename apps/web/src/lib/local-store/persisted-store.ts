@@ -7,6 +7,7 @@ import {
   type SyncOperationFor,
   type SyncStore,
 } from '@marquee/core';
+import type * as z from 'zod/mini';
 import { createCell, storeKeys, type MarqueeStorage } from './storage.ts';
 
 export interface LocalStoreOptions {
@@ -67,10 +68,12 @@ export function createPersistedStore<T, S extends SyncStore>(
   storage: MarqueeStorage,
   store: S,
   parse: (value: unknown) => T,
+  /** The store's own operation schema (historyOperationSchema, ...), for its stored queue. */
+  operationSchema: z.ZodMiniType<SyncOperationFor<S>>,
 ): PersistedStore<T, S> {
   const keys = storeKeys(store);
   const value = createCell(storage, keys.items, parse);
-  const queue = createCell(storage, keys.queue, (stored) => parseStoredQueue(store, stored));
+  const queue = createCell(storage, keys.queue, (stored) => parseStoredQueue(operationSchema, stored));
   const lastSync = createCell(storage, keys.lastSync, parseLastSync);
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());

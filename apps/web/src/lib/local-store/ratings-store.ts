@@ -1,4 +1,5 @@
 import {
+  ratingsOperationSchema,
   parseStoredRatings,
   ratingItemSchema,
   ratingKey,
@@ -23,6 +24,7 @@ export function createRatingsStore(options: LocalStoreOptions = {}): RatingsStor
     {
       store: 'ratings',
       schema: ratingItemSchema,
+      operationSchema: ratingsOperationSchema,
       parse: parseStoredRatings,
       key: ratingKey,
       ref: ({ movie_id, content_type, season_number, episode_number }) => ({

@@ -6,6 +6,7 @@ import {
   parseStoredHistory,
   parseStoredWatchLater,
   removeFlushed,
+  settingsOperationSchema,
   type HistoryItem,
   type LibraryResult,
   type Settings,
@@ -60,7 +61,7 @@ export function createSettingsStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): SettingsStore {
-  const base = createPersistedStore(storage, 'settings', (stored) => mergeSettings(stored));
+  const base = createPersistedStore(storage, 'settings', (stored) => mergeSettings(stored), settingsOperationSchema);
 
   function save(settings: Settings): Settings {
     // One item: the compacted queue keeps only the latest full settings.

@@ -7,6 +7,7 @@ import {
   removeFromWatchLater,
   toggleWatchLater,
   watchLaterKey,
+  watchLaterOperationSchema,
   type ContentType,
   type LibraryResult,
   type SyncOperationFor,
@@ -56,7 +57,7 @@ export function createWatchLaterStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): WatchLaterStore {
-  const base = createPersistedStore(storage, 'watch_later', parseStoredWatchLater);
+  const base = createPersistedStore(storage, 'watch_later', parseStoredWatchLater, watchLaterOperationSchema);
 
   function queueUpsert(queue: WatchLaterOperation[], item: WatchLaterItem): WatchLaterOperation[] {
     return enqueueOperation(queue, { op: 'upsert', store: 'watch_later', item, at: item.added_at });
