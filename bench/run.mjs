@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clearUserData, preparePostgres } from './catalogue.bench.mjs';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
 import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
@@ -71,7 +72,7 @@ async function bareRows(connectionCounts, databaseUrl) {
   }
 }
 
-/** Starts the app as `npm start` does (NODE_ENV=production) with `env`; `memory`: with the probe. */
+/** Starts the app as `npm start` does (scripts/server-env.mjs) with `env`; `memory`: with the probe. */
 async function startApp(env, memory) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -81,7 +82,7 @@ async function startApp(env, memory) {
     // TRUST_PROXY lets the sync scenario sign up its accounts from distinct forwarded addresses
     // (sign-up is limited per address).
     {
-      NODE_ENV: 'production',
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,

@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 import { freePort, SERVER, startProcess, stopProcess } from './lib.mjs';
 import { account } from './sync-load.mjs';
 
@@ -127,7 +128,7 @@ async function targetRows(label, kind, env) {
   const { child } = await startProcess(
     SERVER,
     {
-      NODE_ENV: 'production',
+      ...SERVER_ENV,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: base,
