@@ -25,6 +25,7 @@ export * from './library/list-keys.ts';
 export * from './library/ratings.ts';
 export * from './library/hidden.ts';
 export * from './library/mark-watched.ts';
+export * from './library/watched.ts';
 export * from './library/avatar.ts';
 export * from './auth/auth-validation.ts';
 export * from './lists/lists.ts';

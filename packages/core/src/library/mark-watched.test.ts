@@ -5,10 +5,10 @@ import {
   localDay,
   markWatched,
   pickedDayError,
-  watchedEpisodesOf,
   watchedKeysOf,
   type MarkWatchedRequest,
 } from './mark-watched.ts';
+import { watchedEpisodesOf } from './watched.ts';
 
 // Local times, so that the tests read the same in every time zone.
 const NOW = new Date(2024, 4, 15, 20, 30);

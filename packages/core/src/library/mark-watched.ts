@@ -183,27 +183,3 @@ export function watchedKeysOf(
     })
     .map(historyKey);
 }
-
-/**
- * Whether the viewer watched a film (an entry completed or marked) or an episode. The player's
- * entries count once completed (90 %), a marked one always is.
- */
-export function isWatchedEntry(item: HistoryItem): boolean {
-  return item.completed || item.source === 'manual';
-}
-
-/** The watched episodes of a series, as `s{season}e{episode}` keys. */
-export function watchedEpisodesOf(list: readonly HistoryItem[], seriesId: number): Set<string> {
-  const keys = new Set<string>();
-  for (const item of list) {
-    if (item.content_type !== 'tv' || item.movie_id !== seriesId || !isWatchedEntry(item)) continue;
-    if (item.season_number != null && item.episode_number != null) {
-      keys.add(episodeWatchKey(item.season_number, item.episode_number));
-    }
-  }
-  return keys;
-}
-
-export function episodeWatchKey(season: number, episode: number): string {
-  return `s${season}e${episode}`;
-}

@@ -1,15 +1,13 @@
 import { lazy, Suspense, useState } from 'react';
-import { Check, CheckCheck } from 'lucide-react';
+import { Check } from 'lucide-react';
 import type { MarkWatchedScope, MarkWatchedTitle } from '@marquee/core';
 import { buttonClasses } from '@/components/ui/button.tsx';
-import { LazyConfirmDialog } from '@/components/ui/lazy-dialog.tsx';
 import { cn } from '@/lib/cn.ts';
-import { toast } from '@/lib/toast.ts';
-import { unmarkWatched } from '@/lib/tracking/unmark-watched.ts';
+import type { MarkWatchedRequest } from './mark-watched-actions.tsx';
 import { describeTarget } from './mark-watched-target.ts';
 
-const MarkWatchedDialog = lazy(() =>
-  import('./mark-watched-dialog.tsx').then((module) => ({ default: module.MarkWatchedDialog })),
+const MarkWatchedActions = lazy(() =>
+  import('./mark-watched-actions.tsx').then((module) => ({ default: module.MarkWatchedActions })),
 );
 
 export interface MarkWatchedButtonProps {
@@ -43,27 +41,11 @@ export function MarkWatchedButton({
   watchedLabel = 'Watched',
   className,
 }: MarkWatchedButtonProps) {
-  const [dialogOpen, setDialogOpen] = useState(false);
-  const [wanted, setWanted] = useState(false);
-  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [request, setRequest] = useState<MarkWatchedRequest | null>(null);
   const what = describeTarget(title, target);
-  const asksFirst = title.media_type === 'tv' && target.scope !== 'episode';
-
-  function unmark() {
-    unmarkWatched(title, target);
-    toast('Marked as unwatched', { description: `${what} removed from your History.` });
-  }
-
-  function onClick() {
-    if (!isWatched) {
-      setWanted(true);
-      setDialogOpen(true);
-    } else if (asksFirst) setConfirmOpen(true);
-    else unmark();
-  }
+  const onClick = () => setRequest({ kind: isWatched ? 'unmark' : 'mark', id: (request?.id ?? 0) + 1 });
 
   const name = isWatched ? `Mark ${what} unwatched` : `Mark ${what} watched`;
-  const Icon = isWatched ? CheckCheck : Check;
   return (
     <>
       {variant === 'icon' ? (
@@ -82,7 +64,7 @@ export function MarkWatchedButton({
             className,
           )}
         >
-          <Icon className={iconSize === 'sm' ? 'size-3.5' : 'size-5'} aria-hidden />
+          <Check className={iconSize === 'sm' ? 'size-3.5' : 'size-5'} aria-hidden />
         </button>
       ) : (
         <button
@@ -96,23 +78,15 @@ export function MarkWatchedButton({
             className,
           )}
         >
-          <Icon className="size-4" aria-hidden />
+          <Check className="size-4" aria-hidden />
           {isWatched ? watchedLabel : markLabel}
         </button>
       )}
-      {wanted ? (
+      {request ? (
         <Suspense fallback={null}>
-          <MarkWatchedDialog open={dialogOpen} onOpenChange={setDialogOpen} title={title} target={target} />
+          <MarkWatchedActions request={request} title={title} target={target} />
         </Suspense>
       ) : null}
-      <LazyConfirmDialog
-        open={confirmOpen}
-        onOpenChange={setConfirmOpen}
-        title="Mark as unwatched?"
-        description={`${what}: every watched episode is removed from your History.`}
-        confirmLabel="Mark unwatched"
-        onConfirm={unmark}
-      />
     </>
   );
 }

@@ -1,18 +1,12 @@
 import { type KeyboardEvent, type PointerEvent } from 'react';
 import { Star } from 'lucide-react';
-import { RATING_MAX, RATING_MIN } from '@marquee/core';
 import { cn } from '@/lib/cn.ts';
 
-/** A rating 1–10 read as stars, with halves: 7 is "3.5 stars". */
-export function starsOf(rating: number): string {
-  return (rating / 2).toFixed(rating % 2 === 0 ? 0 : 1);
-}
+import { ratingText } from './rating-text.ts';
 
-export function ratingText(rating: number | null): string {
-  if (rating === null) return 'Not rated';
-  const stars = starsOf(rating);
-  return `${stars} ${stars === '1' ? 'star' : 'stars'}`;
-}
+// core's RATING_MIN and RATING_MAX, whose module would bring the ratings schemas to the page.
+const RATING_MIN = 1;
+const RATING_MAX = 10;
 
 export interface RatingStarsProps {
   /** 1–10, or null when not rated. */

@@ -79,7 +79,7 @@ function SeasonWatched() {
 }
 
 describe('RatingControl', () => {
-  it('rates with the arrow keys by half a star, and Delete clears the rating', () => {
+  it('rates with the arrow keys by half a star, and Delete clears the rating', async () => {
     render(<RatingControl subject={{ movie_id: 603, content_type: 'movie' }} showText />, {
       wrapper: visitorWrapper('/'),
     });
@@ -87,9 +87,8 @@ describe('RatingControl', () => {
     expect(slider.getAttribute('aria-valuetext')).toBe('Not rated');
     for (let step = 0; step < 9; step += 1) fireEvent.keyDown(slider, { key: 'ArrowRight' });
     expect(slider.getAttribute('aria-valuetext')).toBe('4.5 stars');
-    expect(
-      getRatingsStore().ratingOf({ movie_id: 603, content_type: 'movie', season_number: null, episode_number: null }),
-    ).toBe(9);
+    const ref = { movie_id: 603, content_type: 'movie' as const, season_number: null, episode_number: null };
+    await waitFor(() => expect(getRatingsStore().ratingOf(ref)).toBe(9));
     fireEvent.keyDown(slider, { key: 'ArrowLeft' });
     expect(slider.getAttribute('aria-valuetext')).toBe('4 stars');
     fireEvent.keyDown(slider, { key: 'End' });
@@ -97,14 +96,16 @@ describe('RatingControl', () => {
     expect(slider.getAttribute('aria-valuenow')).toBe('10');
     fireEvent.keyDown(slider, { key: 'Delete' });
     expect(slider.getAttribute('aria-valuetext')).toBe('Not rated');
-    expect(getRatingsStore().getSnapshot()).toEqual([]);
+    await waitFor(() => expect(getRatingsStore().getSnapshot()).toEqual([]));
   });
 
-  it("keeps an episode's rating apart from its series'", () => {
+  it("keeps an episode's rating apart from its series'", async () => {
     const episode = { movie_id: 1399, content_type: 'tv' as const, season_number: 1, episode_number: 2 };
     render(<RatingControl subject={episode} label="Your rating of episode 2" />, { wrapper: visitorWrapper('/') });
     fireEvent.keyDown(screen.getByRole('slider', { name: 'Your rating of episode 2' }), { key: 'ArrowRight' });
-    expect(getRatingsStore().getSnapshot()).toEqual([expect.objectContaining({ ...episode, rating: 1 })]);
+    await waitFor(() =>
+      expect(getRatingsStore().getSnapshot()).toEqual([expect.objectContaining({ ...episode, rating: 1 })]),
+    );
   });
 });
 
@@ -136,7 +137,7 @@ describe('MarkWatchedButton', () => {
     const watched = screen.getByRole('button', { name: 'Watched' });
     expect(watched.getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(watched);
-    expect(getHistoryStore().getSnapshot()).toEqual([]);
+    await waitFor(() => expect(getHistoryStore().getSnapshot()).toEqual([]));
     expect(screen.getByRole('button', { name: 'Mark watched' }).getAttribute('aria-pressed')).toBe('false');
   });
 

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { useRating, type RatingSubject } from '@/lib/local-store/use-ratings.ts';
 import { cn } from '@/lib/cn.ts';
-import { ratingText, starsOf } from './rating-stars.tsx';
+import { ratingText, starsOf } from './rating-text.ts';
 
 /** The viewer's own rating as a small badge ("★ 4.5"), beside the catalogue's; nothing when unrated. */
 export function UserRatingBadge({ subject, className }: { subject: RatingSubject; className?: string }) {

@@ -1,6 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { ContentType } from '@marquee/core';
-import { getRatingsStore, type RatingsStore } from './ratings-store.ts';
+import { ratingKey, type ContentType, type LibraryResult, type RatingItem } from '@marquee/core';
+import { lazy } from '../lazy.ts';
+import { createStorage } from './storage.ts';
 
 /** What a rating is of: a film or series (no season, no episode), or one episode of a series. */
 export interface RatingSubject {
@@ -9,8 +10,6 @@ export interface RatingSubject {
   season_number?: number | null;
   episode_number?: number | null;
 }
-
-const notRated = () => null;
 
 function refOf(subject: RatingSubject) {
   return {
@@ -21,24 +20,55 @@ function refOf(subject: RatingSubject) {
   };
 }
 
+// Cards on every first page show the viewer's ratings. Reading them through the ratings store
+// would put its schemas in the first page's JavaScript, which has no room for them (its budget,
+// e2e/budget.test.ts): the stored list, which only that store writes, is read here as it is kept,
+// and the store itself loads at the first change.
+const storage = lazy(() => createStorage());
+let read: { raw: string | null; ratings: ReadonlyMap<string, number> } = { raw: null, ratings: new Map() };
+
+/** RATING_MIN to RATING_MAX of core, whose module would bring the ratings schemas along. */
+function isRating(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) >= 1 && (value as number) <= 10;
+}
+
+function storedRatings(): ReadonlyMap<string, number> {
+  const raw = storage().readRaw('ratings');
+  if (raw === read.raw) return read.ratings;
+  const ratings = new Map<string, number>();
+  let list: unknown;
+  try {
+    list = raw === null ? [] : JSON.parse(raw);
+  } catch {
+    list = [];
+  }
+  for (const entry of Array.isArray(list) ? (list as Partial<RatingItem>[]) : []) {
+    if (entry && typeof entry.movie_id === 'number' && typeof entry.content_type === 'string' && isRating(entry.rating))
+      ratings.set(ratingKey(entry as RatingItem), entry.rating);
+  }
+  read = { raw, ratings };
+  return ratings;
+}
+
+const subscribe = (listener: () => void) => storage().subscribe(['ratings'], () => listener());
+const notRated = () => null;
+
 /**
  * The viewer's rating (1–10) of a title or an episode, or null; re-renders only when it changes.
  * A page rendered on the server shows no rating (the browser's own data comes after hydration).
  */
-export function useRating(subject: RatingSubject, store: RatingsStore = getRatingsStore()): number | null {
-  const { movie_id, content_type, season_number = null, episode_number = null } = subject;
-  const read = useCallback(
-    () => store.ratingOf({ movie_id, content_type, season_number, episode_number }),
-    [store, movie_id, content_type, season_number, episode_number],
-  );
-  return useSyncExternalStore(store.subscribe, read, notRated);
+export function useRating(subject: RatingSubject): number | null {
+  const key = ratingKey(refOf(subject));
+  const readRating = useCallback(() => storedRatings().get(key) ?? null, [key]);
+  return useSyncExternalStore(subscribe, readRating, notRated);
 }
 
-/** Rates (1–10) or, with null, clears the viewer's rating of a title or an episode. */
-export function setRating(subject: RatingSubject, rating: number | null, store: RatingsStore = getRatingsStore()) {
+/** Rates (1–10) or, with null, clears the viewer's rating of a title or an episode, through the ratings store. */
+export async function setRating(subject: RatingSubject, rating: number | null): Promise<LibraryResult<unknown>> {
+  const { getRatingsStore } = await import('./ratings-store.ts');
   if (rating === null) {
-    store.remove(refOf(subject));
-    return { ok: true as const };
+    getRatingsStore().remove(refOf(subject));
+    return { ok: true, value: null };
   }
-  return store.rate(refOf(subject), rating);
+  return getRatingsStore().rate(refOf(subject), rating);
 }
