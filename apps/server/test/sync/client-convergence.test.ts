@@ -172,6 +172,7 @@ const action = fc.oneof(
         'history-watch',
         'history-progress',
         'history-remove',
+        'history-mark-earlier',
         'rate',
         'unrate',
         'hide',
@@ -240,6 +241,13 @@ async function perform(devices: Device[], clock: { now: number }, step: Action):
       return;
     case 'history-remove':
       device.history.remove(historyKey(input!));
+      return;
+    case 'history-mark-earlier':
+      // Marked watched on an earlier day: the entry says that day, the change is made now.
+      device.history.add(
+        { ...input!, completed: true, source: 'manual' },
+        { watchedAt: new Date(clock.now - 86_400_000) },
+      );
       return;
     case 'rate':
       device.ratings.rate(input!, 1 + (step.amount % 10));

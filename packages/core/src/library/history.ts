@@ -113,6 +113,8 @@ export function addToHistory(
   list: readonly HistoryItem[],
   input: HistoryAddInput,
   now: Date,
+  /** When it was watched, if not now (a title marked watched on an earlier day). */
+  watchedAt: Date = now,
 ): LibraryResult<ListChange<HistoryItem>> {
   const parsed = historyAddInputSchema.safeParse(input);
   if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
@@ -129,7 +131,7 @@ export function addToHistory(
     // Only what the caller actually gave overrides the stored episode (e.g. its resume position).
     ...(base ? definedFieldsOf(fields, input) : {}),
     id: existing?.id ?? key,
-    watched_at: now.toISOString(),
+    watched_at: watchedAt.toISOString(),
     synced: false,
   };
   item.completed = item.completed || isCompleted(item.duration_watched, item.total_duration);

@@ -137,6 +137,16 @@ describe('history store', () => {
     expect(store.getSnapshot().map((item) => item.movie_id)).toEqual([2]);
   });
 
+  it('dates an entry marked watched on an earlier day with that day, and its change with now', () => {
+    const store = makeStore();
+    const earlier = new Date(T0 - 5 * 86_400_000);
+    const result = store.add(movie(), { watchedAt: earlier });
+    expect(result.ok && result.value.watched_at).toBe(earlier.toISOString());
+    const [operation] = store.getQueue();
+    // The sync orders changes by when they were made: a back-dated mark is still the newest change.
+    expect(Date.parse(operation!.at)).toBeGreaterThan(earlier.getTime());
+  });
+
   it('reads corrupted storage as a clean history', () => {
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     for (const stored of ['{', '[1,2]', '{"a":1}', 'null', '[{"movie_id":5}]']) {

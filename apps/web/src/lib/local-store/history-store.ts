@@ -28,8 +28,11 @@ export interface HistoryStore {
   /** The defaults, for a page rendered on the server (see PersistedStore). */
   getServerSnapshot(): readonly HistoryItem[];
   subscribe(listener: () => void): () => void;
-  /** product.md §4 "History add"; fails with the §5 validation messages. */
-  add(input: HistoryAddInput): LibraryResult<HistoryItem>;
+  /**
+   * product.md §4 "History add"; fails with the §5 validation messages. `watchedAt`: a day the
+   * title was watched before now (marked watched); the change itself is made now.
+   */
+  add(input: HistoryAddInput, options?: { watchedAt?: Date }): LibraryResult<HistoryItem>;
   /** Playback progress in seconds; completes the entry at 90 % (product.md §9). */
   updateProgress(key: string, position: number, duration: number | null): LibraryResult<HistoryItem>;
   /** Removes by merge key (`historyKey(item)`); "Item not found in history" if absent. */
@@ -52,10 +55,14 @@ export function createHistoryStore({
 }: LocalStoreOptions = {}): HistoryStore {
   const base = createPersistedStore(storage, 'history', parseStoredHistory, historyOperationSchema);
 
-  function upserted(result: LibraryResult<ListChange<HistoryItem>>): LibraryResult<HistoryItem> {
+  /** The change's time is when it was made, whatever day the entry says it was watched. */
+  function upserted(result: LibraryResult<ListChange<HistoryItem>>, at: Date): LibraryResult<HistoryItem> {
     if (!result.ok) return result;
     const { list, item } = result.value;
-    base.commit(list, enqueueOperation(base.getQueue(), { op: 'upsert', store: 'history', item, at: item.watched_at }));
+    base.commit(
+      list,
+      enqueueOperation(base.getQueue(), { op: 'upsert', store: 'history', item, at: at.toISOString() }),
+    );
     return { ok: true, value: item };
   }
 
@@ -80,10 +87,15 @@ export function createHistoryStore({
     getLastSync: base.getLastSync,
     dispose: base.dispose,
 
-    add: (input) => upserted(addToHistory(base.getSnapshot(), input, now())),
+    add: (input, options = {}) => {
+      const at = now();
+      return upserted(addToHistory(base.getSnapshot(), input, at, options.watchedAt ?? at), at);
+    },
 
-    updateProgress: (key, position, duration) =>
-      upserted(updateProgress(base.getSnapshot(), key, position, duration, now())),
+    updateProgress: (key, position, duration) => {
+      const at = now();
+      return upserted(updateProgress(base.getSnapshot(), key, position, duration, at), at);
+    },
 
     remove(key) {
       const result = removeFromHistory(base.getSnapshot(), key);

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Episode, MarkedEntry, MarkWatchedScope, MarkWatchedTitle, TvDetails } from '@marquee/core';
 import { seasonQueryOptions, tvQueryOptions } from '../catalogue/catalogue-api.ts';
-import { createHistoryStore, getHistoryStore } from '../local-store/history-store.ts';
+import { getHistoryStore } from '../local-store/history-store.ts';
 
 /**
  * The episodes a mark may cover, from the catalogue (cached when the page already showed them):
@@ -24,31 +24,10 @@ export async function episodesFor(
   return seasons.flatMap((season) => season.episodes);
 }
 
-/**
- * Adds the marked entries to the history, each dated when it was watched. The history store dates
- * an entry with its clock, so an entry watched before now goes through a store over the same
- * browser storage whose clock reads that moment; the app's store sees the change at once.
- *
- * Known limit, until the history store takes a watched date apart from the change's time: the
- * upsert of a back-dated entry carries that date as its sync time, so on an account it loses to a
- * newer change of the same episode (an unmark made since that date, say) on the server.
- */
+/** Adds the marked entries to the history, each dated when it was watched; the change is made now. */
 export function recordWatched(entries: readonly MarkedEntry[], now: Date): void {
   const history = getHistoryStore();
-  let clock = now;
-  const dated = entries.some((entry) => entry.watchedAt.getTime() !== now.getTime())
-    ? createHistoryStore({ now: () => clock })
-    : null;
-  try {
-    for (const entry of entries) {
-      if (!dated || entry.watchedAt.getTime() === now.getTime()) {
-        history.add(entry.input);
-      } else {
-        clock = entry.watchedAt;
-        dated.add(entry.input);
-      }
-    }
-  } finally {
-    dated?.dispose();
+  for (const entry of entries) {
+    history.add(entry.input, entry.watchedAt.getTime() === now.getTime() ? {} : { watchedAt: entry.watchedAt });
   }
 }
