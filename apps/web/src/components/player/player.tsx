@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight, Loader2, X } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
 import { historyKey, titleOf, type Episode, type MovieDetails, type TvDetails } from '@marquee/core';
-import { PlayerMarkWatched } from '@/components/tracking/player-tracking.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
@@ -383,7 +382,6 @@ export function Player({
             </p>
           )}
         </div>
-        <PlayerMarkWatched details={details} season={season} episode={episode} />
         <ShareMenu text={`Watching ${title} on Marquee`} url={shareUrl.href} />
       </header>
 

@@ -2,7 +2,6 @@ import { Link } from 'react-router';
 import { Check, ListVideo, Play, X } from 'lucide-react';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { TypeBadge } from '@/components/media/rating-badge.tsx';
-import { UserRatingBadge } from '@/components/tracking/user-rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import type { HistoryGroup } from '../history-groups.ts';
@@ -27,8 +26,7 @@ function focusNextRemoveButton(control: HTMLElement): void {
  * A film or a series in the history (product.md §2 Cards "History-style card"; one card per series,
  * DESIGN.md "Where Marquee deliberately differs"): poster (a placeholder when it fails to load), the
  * SxEy badge and "Last watched" line of the newest episode, progress when known, when it was
- * watched, the viewer's rating of the title (issue 30), a button that shows a series' watched
- * episodes, and a remove button.
+ * watched, a button that shows a series' watched episodes, and a remove button.
  */
 export function HistoryEntryCard({
   group,
@@ -77,10 +75,7 @@ export function HistoryEntryCard({
           ) : (
             <span />
           )}
-          <span className="flex items-start gap-1">
-            <UserRatingBadge subject={{ movie_id: item.movie_id, content_type: item.content_type }} />
-            <TypeBadge type={item.content_type} />
-          </span>
+          <TypeBadge type={item.content_type} />
         </div>
         <span
           className="pointer-events-none absolute inset-0 m-auto inline-flex size-12 items-center justify-center rounded-full bg-gold-400 text-ink-950 opacity-0 shadow-lg transition duration-300 group-focus-within:opacity-100 group-hover:opacity-100"
