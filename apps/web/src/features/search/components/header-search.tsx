@@ -91,10 +91,7 @@ export function HeaderSearch({ className, onSubmitted }: { className?: string; o
       <label className="sr-only" htmlFor={inputId}>
         Search movies and series
       </label>
-      <Search
-        className="pointer-events-none absolute top-3 left-3 size-4 text-fg-subtle"
-        aria-hidden
-      />
+      <Search className="pointer-events-none absolute top-3 left-3 size-4 text-fg-subtle" aria-hidden />
       <input
         id={inputId}
         type="search"
