@@ -10,7 +10,14 @@ export {
 } from '../catalogue/local/local-schema.ts';
 export { tmdbCache } from '../catalogue/tmdb/tmdb-schema.ts';
 export { user, session, account, verification, rateLimit, userProfiles } from '../modules/auth/auth-schema.ts';
-export { viewingHistory, watchLater, userRatings, hiddenTitles, userSettings, personalSync } from '../modules/me/me-schema.ts';
+export {
+  viewingHistory,
+  watchLater,
+  userRatings,
+  hiddenTitles,
+  userSettings,
+  personalSync,
+} from '../modules/me/me-schema.ts';
 export { comments } from '../modules/comments/comments-schema.ts';
 export { feedback } from '../modules/feedback/feedback-schema.ts';
 export { movieLists, movieListItems } from '../modules/lists/lists-schema.ts';
