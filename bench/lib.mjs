@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { SERVER_ENV } from '../scripts/server-env.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
 /** The app as `npm start` runs it (TypeScript through tsx). */
@@ -61,6 +62,32 @@ export async function stopProcess(child) {
 function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/**
+ * Starts the app on a free port as `npm start` does (scripts/server-env.mjs), with `env` over the
+ * benches' defaults, and waits until it answers /api/health. TRUST_PROXY lets a bench sign up its
+ * accounts from distinct forwarded addresses (sign-up is limited per address). `args` replace the
+ * node arguments (e.g. with a memory probe before SERVER).
+ */
+export async function startApp(env = {}, args = SERVER) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const { child } = await startProcess(
+    args,
+    {
+      ...SERVER_ENV,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      DEV_OUTBOX: '1',
+      TRUST_PROXY: '1',
+      ...env,
+    },
+    `${base}/api/health`,
+  );
+  return { child, base };
 }
 
 /**

@@ -2,8 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { clearUserData, preparePostgres } from './catalogue.bench.mjs';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
-import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
+import { freePort, load, printTable, SERVER, startApp as startAppOnPort, startProcess, stopProcess } from './lib.mjs';
 import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
 import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
@@ -72,28 +71,10 @@ async function bareRows(connectionCounts, databaseUrl) {
   }
 }
 
-/** Starts the app as `npm start` does (scripts/server-env.mjs) with `env`; `memory`: with the probe. */
+/** Starts the app as `npm start` does (bench/lib.mjs startApp) with `env`; `memory`: with the probe. */
 async function startApp(env, memory) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const probe = memory ? probeEnv() : {};
-  const { child } = await startProcess(
-    memory ? [...PROBE_ARGS, ...SERVER] : SERVER,
-    // TRUST_PROXY lets the sync scenario sign up its accounts from distinct forwarded addresses
-    // (sign-up is limited per address).
-    {
-      ...SERVER_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEV_OUTBOX: '1',
-      TRUST_PROXY: '1',
-      ...probe,
-      ...env,
-    },
-    `${base}/api/health`,
-  );
+  const { child, base } = await startAppOnPort({ ...probe, ...env }, memory ? [...PROBE_ARGS, ...SERVER] : SERVER);
   return { child, base, probe };
 }
 

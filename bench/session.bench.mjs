@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, load, printTable, SERVER, startProcess, stopProcess } from './lib.mjs';
+import { freePort, load, printTable, startApp, startProcess, stopProcess } from './lib.mjs';
 import { account } from './sync-load.mjs';
 
 /**
@@ -43,22 +43,7 @@ function rotating(cookies) {
 }
 
 async function appRows(label, env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child } = await startProcess(
-    SERVER,
-    {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEV_OUTBOX: '1',
-      // The accounts sign up from distinct forwarded addresses (sign-up is limited per address).
-      TRUST_PROXY: '1',
-      ...env,
-    },
-    `${base}/api/health`,
-  );
+  const { child, base } = await startApp(env);
   try {
     const cookies = [];
     for (let index = 0; index < ACCOUNTS; index++) cookies.push(await account(base, 100 + index));

@@ -2,8 +2,7 @@ import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
-import { freePort, SERVER, startProcess, stopProcess } from './lib.mjs';
+import { startApp, stopProcess } from './lib.mjs';
 import { account } from './sync-load.mjs';
 
 /**
@@ -123,22 +122,7 @@ function changeClock() {
 }
 
 async function targetRows(label, kind, env) {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const { child } = await startProcess(
-    SERVER,
-    {
-      ...SERVER_ENV,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEV_OUTBOX: '1',
-      TRUST_PROXY: '1',
-      ...env,
-    },
-    `${base}/api/health`,
-  );
+  const { child, base } = await startApp(env);
   try {
     const devices = [];
     const seeding = performance.now();
