@@ -17,6 +17,8 @@ export {
   hiddenTitles,
   userSettings,
   personalSync,
+  accountTokens,
+  webhookUnmatched,
 } from '../modules/me/me-schema.ts';
 export { comments } from '../modules/comments/comments-schema.ts';
 export { feedback } from '../modules/feedback/feedback-schema.ts';

@@ -120,6 +120,16 @@ describe('addToHistory', () => {
     expect(after[0]).toMatchObject({ movie_title: 'The Matrix (1999)', duration_watched: 0, total_duration: null });
   });
 
+  it('keeps the count of plays when the player adds the film again, and takes a count given', () => {
+    let list = value(addToHistory([], movie({ play_count: 3 }), at(1))).list;
+    expect(list[0]?.play_count).toBe(3);
+    list = value(addToHistory(list, movie(), at(2))).list;
+    expect(list[0]?.play_count).toBe(3);
+    list = value(addToHistory(list, movie({ play_count: 4 }), at(3))).list;
+    expect(list[0]?.play_count).toBe(4);
+    expect(addToHistory([], movie({ play_count: 0 }), at(1)).ok).toBe(false);
+  });
+
   it('tells a movie and a series with the same id apart', () => {
     const list = historyOf(movie({ movie_id: 7 }), episode(1, 1, { movie_id: 7 }));
     expect(list).toHaveLength(2);

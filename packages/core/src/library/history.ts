@@ -61,6 +61,11 @@ export const historyItemSchema = z.object({
   episode_title: z._default(z.nullable(z.string()), null),
   /** How the entry came (DESIGN.md "Sync stores"): the player, marked by hand, an import, a webhook. */
   source: z._default(z.enum(HISTORY_SOURCES), 'player'),
+  /**
+   * How many times it was watched (DESIGN.md "Tracking"): watching it again on purpose (marking it
+   * watched again, a rewatch in an import) adds a play; the player's progress does not.
+   */
+  play_count: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER)), 1),
   // Written by the player so that history cards need no catalogue call (player.md §3).
   backdrop_path: z.optional(z.nullable(z.string())),
   release_date: z.optional(z.nullable(z.string())),
@@ -131,6 +136,8 @@ export function addToHistory(
     // Only what the caller actually gave overrides the stored episode (e.g. its resume position).
     ...(base ? definedFieldsOf(fields, input) : {}),
     id: existing?.id ?? key,
+    // A replay keeps the count of plays unless the caller sets it.
+    play_count: input.play_count ?? existing?.play_count ?? 1,
     watched_at: watchedAt.toISOString(),
     synced: false,
   };

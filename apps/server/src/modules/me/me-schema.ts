@@ -4,6 +4,7 @@ import {
   doublePrecision,
   index,
   integer,
+  uniqueIndex,
   jsonb,
   pgTable,
   primaryKey,
@@ -57,6 +58,8 @@ export const viewingHistory = pgTable(
     source: text('source', { enum: ['player', 'manual', 'import', 'webhook'] })
       .notNull()
       .default('player'),
+    /** How many times it was watched: watching again adds a play (DESIGN.md "Tracking"). */
+    playCount: integer('play_count').notNull().default(1),
     extra: jsonb('extra').$type<Record<string, unknown>>().notNull().default({}),
     ...syncColumns(),
   },
@@ -149,3 +152,43 @@ export const personalSync = pgTable('personal_sync', {
   historyClearedAt: timestamp('history_cleared_at', { withTimezone: true, mode: 'string' }),
   watchLaterClearedAt: timestamp('watch_later_cleared_at', { withTimezone: true, mode: 'string' }),
 });
+
+/**
+ * An account's secret addresses (DESIGN.md API: webhooks and the iCal feed): the token is the
+ * address's last part, shown again in Settings, so it is kept as it is; renewing replaces it.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    userId: owner(),
+    purpose: text('purpose', { enum: ['webhooks', 'calendar'] }).notNull(),
+    token: text('token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.purpose] }),
+    uniqueIndex('account_tokens_token_idx').on(table.token),
+  ],
+);
+
+/**
+ * What a media server reported watching that matched no title (DESIGN.md: "could not match"
+ * list), kept with the reason until the viewer dismisses it.
+ */
+export const webhookUnmatched = pgTable(
+  'webhook_unmatched',
+  {
+    id: text('id').primaryKey(),
+    userId: owner(),
+    provider: text('provider', { enum: ['jellyfin', 'emby', 'plex'] }).notNull(),
+    title: text('title').notNull(),
+    year: integer('year'),
+    contentType: text('content_type', { enum: ['movie', 'tv'] }),
+    seasonNumber: integer('season_number'),
+    episodeNumber: integer('episode_number'),
+    reason: text('reason').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    receivedAt: timestamp('received_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (table) => [index('webhook_unmatched_user_received_idx').on(table.userId, table.receivedAt.desc())],
+);

@@ -75,6 +75,7 @@ function toOperation(device: string, c: Change): SyncOperation {
           episode_number: isTv ? c.episode : null,
           episode_title: null,
           source: 'player',
+          play_count: 1,
         },
       };
     case 'history-remove':

@@ -68,6 +68,7 @@ function historyRow(userId: string, item: HistoryItem, at: string) {
     episodeNumber: item.episode_number ?? null,
     episodeTitle: item.episode_title ?? null,
     source: item.source ?? 'player',
+    playCount: item.play_count ?? 1,
     extra,
     changedAt: at,
     fingerprint: fingerprint('upsert', item),
@@ -91,6 +92,7 @@ function historyItem(row: typeof viewingHistory.$inferSelect): HistoryItem {
     episode_number: row.episodeNumber,
     episode_title: row.episodeTitle,
     source: row.source,
+    play_count: row.playCount,
     ...(row.extra as object),
   } as HistoryItem;
 }

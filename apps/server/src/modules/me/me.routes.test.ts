@@ -172,6 +172,17 @@ describe('/api/me', () => {
     expect(readded.watch_later.map((item: { movie_id: number }) => item.movie_id)).toEqual([27205]);
   });
 
+  it('keeps the count of plays of a history entry, and refuses a count of 0', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const item = { ...historyItem(603, '2026-11-20T10:00:00.000Z'), play_count: 3, source: 'manual' };
+    const answer = (await sync(cookie, [{ op: 'upsert', store: 'history', item, at: item.watched_at }])).json();
+    expect(answer.history).toEqual([expect.objectContaining({ movie_id: 603, play_count: 3, source: 'manual' })]);
+    const refused = await sync(cookie, [
+      { op: 'upsert', store: 'history', item: { ...item, play_count: 0 }, at: item.watched_at },
+    ]);
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('keeps episodes of a series apart and every history entry, and pages them 50 at a time', async () => {
     const { cookie } = await signedInUser(t.app);
     const base = Date.parse('2026-01-01T00:00:00.000Z');

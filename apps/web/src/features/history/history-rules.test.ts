@@ -18,6 +18,7 @@ function entry(overrides: Partial<HistoryItem> = {}): HistoryItem {
     content_type: 'movie',
     watched_at: '2024-05-01T12:00:00.000Z',
     source: 'player',
+    play_count: 1,
     duration_watched: 0,
     total_duration: null,
     completed: false,

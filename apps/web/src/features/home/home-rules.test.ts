@@ -36,6 +36,7 @@ function entry(overrides: Partial<HistoryItem> = {}): HistoryItem {
     content_type: 'movie',
     watched_at: '2026-01-01T00:00:00.000Z',
     source: 'player',
+    play_count: 1,
     duration_watched: 0,
     total_duration: null,
     completed: false,
