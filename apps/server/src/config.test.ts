@@ -15,6 +15,7 @@ describe('loadConfig', () => {
       tmdbApiToken: null,
       mediaDir: null,
       mediaAdminToken: null,
+      mediaServer: null,
       smtpUrl: null,
       devOutbox: false,
       publicUrl: 'http://localhost:3000',
@@ -59,6 +60,27 @@ describe('loadConfig', () => {
     expect(caught).toBeInstanceOf(ConfigError);
     expect((caught as ConfigError).variable).toBe(variable);
     expect((caught as Error).message).toMatch(message);
+  });
+
+  it('reads a Jellyfin or an Emby server, each as a URL and key pair', () => {
+    expect(loadConfig({ JELLYFIN_URL: 'http://nas:8096/', JELLYFIN_API_KEY: 'k1' }).mediaServer).toEqual({
+      kind: 'jellyfin',
+      url: 'http://nas:8096',
+      apiKey: 'k1',
+    });
+    expect(loadConfig({ EMBY_URL: 'https://emby.example/emby', EMBY_API_KEY: 'k2' }).mediaServer).toEqual({
+      kind: 'emby',
+      url: 'https://emby.example/emby',
+      apiKey: 'k2',
+    });
+    expect(() => loadConfig({ JELLYFIN_URL: 'http://nas:8096' })).toThrow(
+      /JELLYFIN_API_KEY: is required when JELLYFIN_URL/,
+    );
+    expect(() => loadConfig({ EMBY_API_KEY: 'k' })).toThrow(/EMBY_URL: is required when EMBY_API_KEY/);
+    expect(() => loadConfig({ JELLYFIN_URL: 'nas', JELLYFIN_API_KEY: 'k' })).toThrow(/JELLYFIN_URL: expected a URL/);
+    expect(() =>
+      loadConfig({ JELLYFIN_URL: 'http://a', JELLYFIN_API_KEY: 'k', EMBY_URL: 'http://b', EMBY_API_KEY: 'k' }),
+    ).toThrow(/not both/);
   });
 
   it('reads every variable it knows', () => {

@@ -17,6 +17,11 @@ export interface Config {
   mediaDir: string | null;
   /** Bearer token that opens the Library's operator routes from another machine (MEDIA_ADMIN_TOKEN). */
   mediaAdminToken: string | null;
+  /**
+   * A Jellyfin (JELLYFIN_URL + JELLYFIN_API_KEY) or Emby (EMBY_URL + EMBY_API_KEY) server whose
+   * films and episodes become a video source; null when neither pair is set.
+   */
+  mediaServer: MediaServerConfig | null;
   smtpUrl: string | null;
   devOutbox: boolean;
   authSecret: string | null;
@@ -41,6 +46,13 @@ export interface Config {
   };
   webDistDir: string;
   version: string;
+}
+
+export interface MediaServerConfig {
+  kind: 'jellyfin' | 'emby';
+  /** Without a trailing slash. */
+  url: string;
+  apiKey: string;
 }
 
 /** A bad environment variable: the message names it and says what was expected. */
@@ -96,6 +108,23 @@ function parseDirectory(env: Env, name: string, cwd: string): string | null {
     throw new ConfigError(name, `expected an existing folder, got ${JSON.stringify(value)}`);
   }
   return resolved;
+}
+
+function parseMediaServer(env: Env): MediaServerConfig | null {
+  const servers = (['jellyfin', 'emby'] as const).flatMap((kind) => {
+    const prefix = kind.toUpperCase();
+    const url = parseUrl(env, `${prefix}_URL`, ['http', 'https']);
+    const apiKey = read(env, `${prefix}_API_KEY`);
+    if (Boolean(url) !== Boolean(apiKey)) {
+      throw new ConfigError(
+        url ? `${prefix}_API_KEY` : `${prefix}_URL`,
+        `is required when ${prefix}_${url ? 'URL' : 'API_KEY'} is set`,
+      );
+    }
+    return url && apiKey ? [{ kind, url: url.replace(/\/+$/, ''), apiKey }] : [];
+  });
+  if (servers.length > 1) throw new ConfigError('EMBY_URL', 'set JELLYFIN_URL or EMBY_URL, not both');
+  return servers[0] ?? null;
 }
 
 /**
@@ -175,6 +204,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbQueryTimeoutMs: Number(dbQueryTimeoutMs),
     mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
     mediaAdminToken,
+    mediaServer: parseMediaServer(env),
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     devOutbox: devOutbox === '1',
     authSecret,

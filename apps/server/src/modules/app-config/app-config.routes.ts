@@ -24,7 +24,12 @@ export function publicConfig(config: Config, capabilities: CatalogueCapabilities
       library: config.mediaDir !== null,
       trailers: capabilities.trailers,
       ads: config.adScriptUrl !== null,
+      media_server: config.mediaServer !== null,
     },
+    /** The Jellyfin or Emby server that is a video source, by kind and name (never its address). */
+    media_server: config.mediaServer
+      ? { kind: config.mediaServer.kind, name: config.mediaServer.kind === 'emby' ? 'Emby' : 'Jellyfin' }
+      : null,
     /** Browse filters this catalogue can apply; a filter it cannot is reported, never faked. */
     filters: {
       type: true,

@@ -1,0 +1,410 @@
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import path from 'node:path';
+
+/**
+ * A fake Jellyfin (or Emby) server for tests, written from Jellyfin's API as its controllers and
+ * its TypeScript SDK document it (see the comment atop media-server-client.ts): plain node:http on
+ * 127.0.0.1, answering in Jellyfin's shapes (PascalCase BaseItemDto, QueryResult paging) for
+ * - GET /System/Info/Public (no key) and /System/Info;
+ * - GET /Items?Recursive&IncludeItemTypes&Fields&StartIndex&Limit (fields only when asked for);
+ * - GET /Shows/{id}/Episodes (missing "Virtual" episodes too, unless IsMissing=false);
+ * - GET/HEAD /Videos/{id}/stream?static=true (the file, with byte ranges);
+ * - GET /Videos/{id}/master.m3u8 (MediaSourceId required), main.m3u8, hls1/main/{n}.ts, with the
+ *   request's query repeated in the relative URLs as Jellyfin does.
+ * Every path also answers under /emby/. A request without the key (Authorization: MediaBrowser
+ * Token="...", X-Emby-Token, or ApiKey/api_key in the query) gets 401.
+ */
+
+export const FAKE_JELLYFIN_KEY = 'fake-jellyfin-api-key-0123456789abcdef';
+
+const FIXTURES = path.resolve(import.meta.dirname, 'fixtures/hls');
+/** A 6 s VP8 WebM (160×90), the browser tests' Library clip: played as it is. */
+export const DIRECT_VIDEO = path.resolve(import.meta.dirname, '../../web/e2e/fixtures/media/Memento (2001).webm');
+/** Three 2 s MPEG-TS segments of H.264 and AAC, what a Jellyfin transcode sends. */
+const SEGMENTS = [0, 1, 2].map((n) => path.join(FIXTURES, `segment${n}.mpegts`));
+const SEGMENT_SECONDS = 2;
+
+export interface FakeItem {
+  Id: string;
+  Name: string;
+  OriginalTitle?: string;
+  Type: 'Movie' | 'Series' | 'Episode';
+  ProductionYear?: number;
+  ProviderIds?: Record<string, string>;
+  SeriesId?: string;
+  ParentIndexNumber?: number;
+  IndexNumber?: number;
+  LocationType?: 'FileSystem' | 'Virtual';
+  RunTimeTicks?: number;
+  /** Container and codecs of its one media source; the bytes are DIRECT_VIDEO's or the HLS fixture's. */
+  Container?: string;
+  Path?: string;
+  VideoCodec?: string;
+  AudioCodec?: string;
+}
+
+const webm = { Container: 'webm', VideoCodec: 'vp8', RunTimeTicks: 60_000_000 } as const;
+const mkv = { Container: 'mkv', VideoCodec: 'h264', AudioCodec: 'dts', RunTimeTicks: 60_000_000 } as const;
+
+/** Ids of the seeded items (32 hex digits, like Jellyfin's). */
+export const FAKE_ITEMS = {
+  alien: 'a1000000000000000000000000000001',
+  matrix: 'a1000000000000000000000000000002',
+  holiday: 'a1000000000000000000000000000003',
+  chernobyl: 'b2000000000000000000000000000001',
+  chernobyl1: 'c3000000000000000000000000000001',
+  chernobyl2: 'c3000000000000000000000000000002',
+  chernobyl3: 'c3000000000000000000000000000003',
+} as const;
+
+/** Titles the local catalogue has (Alien, The Matrix, Chernobyl) and one it has not. */
+export function seedItems(): FakeItem[] {
+  return [
+    {
+      Id: FAKE_ITEMS.alien,
+      Name: 'Alien',
+      Type: 'Movie',
+      ProductionYear: 1979,
+      ProviderIds: { Tmdb: '348', Imdb: 'tt0078748' },
+      Path: '/media/movies/Alien (1979)/Alien (1979).webm',
+      ...webm,
+    },
+    {
+      Id: FAKE_ITEMS.matrix,
+      Name: 'The Matrix',
+      Type: 'Movie',
+      ProductionYear: 1999,
+      ProviderIds: { Tmdb: '603', Imdb: 'tt0133093' },
+      Path: '/media/movies/The Matrix (1999)/The Matrix (1999).mkv',
+      ...mkv,
+    },
+    {
+      Id: FAKE_ITEMS.holiday,
+      Name: 'Our Summer Holiday',
+      Type: 'Movie',
+      ProductionYear: 2019,
+      Path: '/media/home/Our Summer Holiday.webm',
+      ...webm,
+    },
+    {
+      Id: FAKE_ITEMS.chernobyl,
+      Name: 'Chernobyl',
+      Type: 'Series',
+      ProductionYear: 2019,
+      ProviderIds: { Tmdb: '87108', Imdb: 'tt7366338' },
+    },
+    {
+      Id: FAKE_ITEMS.chernobyl1,
+      Name: '1:23:45',
+      Type: 'Episode',
+      SeriesId: FAKE_ITEMS.chernobyl,
+      ParentIndexNumber: 1,
+      IndexNumber: 1,
+      Path: '/media/tv/Chernobyl/Season 01/Chernobyl S01E01.mkv',
+      ...mkv,
+      AudioCodec: 'ac3',
+    },
+    {
+      Id: FAKE_ITEMS.chernobyl2,
+      Name: 'Please Remain Calm',
+      Type: 'Episode',
+      SeriesId: FAKE_ITEMS.chernobyl,
+      ParentIndexNumber: 1,
+      IndexNumber: 2,
+      Path: '/media/tv/Chernobyl/Season 01/Chernobyl S01E02.webm',
+      ...webm,
+    },
+    {
+      Id: FAKE_ITEMS.chernobyl3,
+      Name: 'Open Wide, O Earth',
+      Type: 'Episode',
+      SeriesId: FAKE_ITEMS.chernobyl,
+      ParentIndexNumber: 1,
+      IndexNumber: 3,
+      LocationType: 'Virtual',
+    },
+  ];
+}
+
+/** ok: answers; down: drops every connection unanswered (a server gone away); error: 500s. */
+export type FakeJellyfinMode = 'ok' | 'down' | 'error';
+
+export interface FakeJellyfinRequest {
+  method: string;
+  /** Without an /emby prefix. */
+  path: string;
+  /** As sent. */
+  rawPath: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+}
+
+export interface FakeJellyfin {
+  url: string;
+  apiKey: string;
+  items: FakeItem[];
+  requests: FakeJellyfinRequest[];
+  setMode(mode: FakeJellyfinMode): void;
+  /** Delays every answer by this (a slow server), until set back to 0. */
+  setLatency(ms: number): void;
+  /** Holds every request unanswered (a server that hangs) until the returned function is called. */
+  hold(): () => void;
+  /** Requests held unanswered right now. */
+  held(): number;
+  close(): Promise<void>;
+}
+
+function tokenOf(headers: IncomingHttpHeaders, query: URLSearchParams): string | null {
+  const auth = headers.authorization ?? (headers['x-emby-authorization'] as string | undefined);
+  const match = auth ? /^(?:MediaBrowser|Emby)\s.*?\bToken="([^"]*)"/i.exec(auth) : null;
+  if (match) return match[1]!;
+  const header = headers['x-emby-token'] ?? headers['x-mediabrowser-token'];
+  if (typeof header === 'string') return header;
+  return query.get('ApiKey') ?? query.get('api_key');
+}
+
+function dto(item: FakeItem, fields: Set<string>) {
+  const base: Record<string, unknown> = {
+    Name: item.Name,
+    ServerId: 'fake-server',
+    Id: item.Id,
+    Type: item.Type,
+    IsFolder: item.Type === 'Series',
+    LocationType: item.LocationType ?? 'FileSystem',
+    MediaType: item.Type === 'Series' ? 'Unknown' : 'Video',
+  };
+  if (item.ProductionYear) base.ProductionYear = item.ProductionYear;
+  if (item.RunTimeTicks) base.RunTimeTicks = item.RunTimeTicks;
+  if (item.Type === 'Episode') {
+    Object.assign(base, {
+      SeriesId: item.SeriesId,
+      ParentIndexNumber: item.ParentIndexNumber,
+      IndexNumber: item.IndexNumber,
+    });
+  }
+  if (fields.has('ProviderIds')) base.ProviderIds = item.ProviderIds ?? {};
+  if (fields.has('OriginalTitle')) base.OriginalTitle = item.OriginalTitle ?? item.Name;
+  if (fields.has('MediaSources') && item.Container && item.LocationType !== 'Virtual') {
+    base.MediaSources = [
+      {
+        Protocol: 'File',
+        Id: item.Id,
+        Path: item.Path,
+        Type: 'Default',
+        Container: item.Container,
+        Name: item.Name,
+        SupportsDirectStream: true,
+        SupportsTranscoding: true,
+        MediaStreams: [
+          { Codec: item.VideoCodec, Type: 'Video', Index: 0 },
+          ...(item.AudioCodec ? [{ Codec: item.AudioCodec, Type: 'Audio', Index: 1 }] : []),
+        ],
+      },
+    ];
+  }
+  return base;
+}
+
+function json(response: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+  });
+  response.end(text);
+}
+
+function sendFile(request: IncomingMessage, response: ServerResponse, file: string, type: string) {
+  const size = statSync(file).size;
+  const range = /^bytes=(\d*)-(\d*)$/.exec(request.headers.range ?? '');
+  let start = 0;
+  let end = size - 1;
+  if (range && (range[1] || range[2])) {
+    if (range[1]) {
+      start = Number(range[1]);
+      end = range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+    } else {
+      start = Math.max(0, size - Number(range[2]));
+    }
+    if (start >= size || end < start) {
+      response.writeHead(416, { 'content-range': `bytes */${size}` });
+      response.end();
+      return;
+    }
+  }
+  const headers: Record<string, string | number> = {
+    'content-type': type,
+    'accept-ranges': 'bytes',
+    'content-length': end - start + 1,
+    'last-modified': new Date(0).toUTCString(),
+  };
+  if (range && (range[1] || range[2])) headers['content-range'] = `bytes ${start}-${end}/${size}`;
+  response.writeHead(range && (range[1] || range[2]) ? 206 : 200, headers);
+  if (request.method === 'HEAD') response.end();
+  else createReadStream(file, { start, end }).pipe(response);
+}
+
+function playlist(response: ServerResponse, text: string) {
+  response.writeHead(200, { 'content-type': 'application/vnd.apple.mpegurl' });
+  response.end(text);
+}
+
+/** Starts the fake on a free port of 127.0.0.1. */
+export async function startFakeJellyfin(options: { apiKey?: string; items?: FakeItem[] } = {}): Promise<FakeJellyfin> {
+  const apiKey = options.apiKey ?? FAKE_JELLYFIN_KEY;
+  const items = options.items ?? seedItems();
+  const requests: FakeJellyfinRequest[] = [];
+  let mode: FakeJellyfinMode = 'ok';
+  let latency = 0;
+  let holding: Array<() => void> | null = null;
+  const sockets = new Set<Socket>();
+
+  function handle(request: IncomingMessage, response: ServerResponse) {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    const route = url.pathname.replace(/^\/emby(?=\/)/i, '');
+    const query = url.searchParams;
+    // Jellyfin binds query parameters case-insensitively.
+    const param = (name: string) => [...query].find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null;
+    requests.push({
+      method: request.method ?? 'GET',
+      path: route,
+      rawPath: url.pathname,
+      query,
+      headers: request.headers,
+    });
+
+    if (route === '/System/Info/Public') {
+      return json(response, 200, {
+        LocalAddress: 'http://127.0.0.1',
+        ServerName: 'Fake Jellyfin',
+        Version: '10.11.0',
+        ProductName: 'Jellyfin Server',
+        OperatingSystem: '',
+        Id: 'fake-server',
+        StartupWizardCompleted: true,
+      });
+    }
+    if (tokenOf(request.headers, query) !== apiKey) {
+      response.writeHead(401);
+      response.end();
+      return;
+    }
+    if (route === '/System/Info') {
+      return json(response, 200, { ServerName: 'Fake Jellyfin', Version: '10.11.0', Id: 'fake-server' });
+    }
+    const fields = new Set((param('Fields') ?? '').split(',').filter(Boolean));
+    if (route === '/Items') {
+      const types = new Set((param('IncludeItemTypes') ?? '').split(',').filter(Boolean));
+      const recursive = param('Recursive') === 'true';
+      const matching = items.filter(
+        (item) => (types.size === 0 || types.has(item.Type)) && (recursive || item.Type !== 'Episode'),
+      );
+      const start = Number(param('StartIndex') ?? 0);
+      const limit = param('Limit') === null ? matching.length : Number(param('Limit'));
+      return json(response, 200, {
+        Items: matching.slice(start, start + limit).map((item) => dto(item, fields)),
+        TotalRecordCount: matching.length,
+        StartIndex: start,
+      });
+    }
+    const episodes = /^\/Shows\/([^/]+)\/Episodes$/.exec(route);
+    if (episodes) {
+      if (!items.some((item) => item.Id === episodes[1] && item.Type === 'Series')) return json(response, 404, {});
+      const list = items.filter(
+        (item) => item.SeriesId === episodes[1] && !(param('IsMissing') === 'false' && item.LocationType === 'Virtual'),
+      );
+      return json(response, 200, {
+        Items: list.map((item) => dto(item, fields)),
+        TotalRecordCount: list.length,
+        StartIndex: 0,
+      });
+    }
+    const video = /^\/Videos\/([^/]+)\/(.+)$/.exec(route);
+    const item = video && items.find((entry) => entry.Id === video[1] && entry.Container);
+    if (!video || !item) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
+    const rest = video[2]!;
+    if (rest === 'stream' && param('static') === 'true') {
+      return sendFile(request, response, DIRECT_VIDEO, item.Container === 'webm' ? 'video/webm' : 'video/x-matroska');
+    }
+    if (rest === 'master.m3u8') {
+      if (!param('MediaSourceId')) return json(response, 400, { title: 'The MediaSourceId field is required.' });
+      return playlist(
+        response,
+        `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=140000,AVERAGE-BANDWIDTH=140000,CODECS="avc1.42c00d,mp4a.40.2",RESOLUTION=160x90\nmain.m3u8${url.search}\n`,
+      );
+    }
+    if (rest === 'main.m3u8') {
+      const ticks = SEGMENT_SECONDS * 10_000_000;
+      const lines = [
+        '#EXTM3U',
+        '#EXT-X-PLAYLIST-TYPE:VOD',
+        '#EXT-X-VERSION:3',
+        `#EXT-X-TARGETDURATION:${SEGMENT_SECONDS}`,
+        '#EXT-X-MEDIA-SEQUENCE:0',
+      ];
+      SEGMENTS.forEach((_, n) => {
+        lines.push(`#EXTINF:${SEGMENT_SECONDS}.000000, nodesc`);
+        lines.push(`hls1/main/${n}.ts${url.search}&runtimeTicks=${n * ticks}&actualSegmentLengthTicks=${ticks}`);
+      });
+      lines.push('#EXT-X-ENDLIST', '');
+      return playlist(response, lines.join('\n'));
+    }
+    const segment = /^hls1\/main\/(\d+)\.ts$/.exec(rest);
+    if (segment && SEGMENTS[Number(segment[1])]) {
+      const bytes = readFileSync(SEGMENTS[Number(segment[1])]!);
+      response.writeHead(200, { 'content-type': 'video/mp2t', 'content-length': bytes.length });
+      response.end(bytes);
+      return;
+    }
+    response.writeHead(404);
+    response.end();
+  }
+
+  const server = createServer((request, response) => {
+    if (mode === 'down') {
+      request.socket.destroy();
+      return;
+    }
+    if (mode === 'error') {
+      response.writeHead(500);
+      response.end();
+      return;
+    }
+    if (holding) holding.push(() => handle(request, response));
+    else if (latency > 0) setTimeout(() => handle(request, response), latency);
+    else handle(request, response);
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    apiKey,
+    items,
+    requests,
+    setMode: (next) => (mode = next),
+    setLatency: (ms) => (latency = ms),
+    hold() {
+      const queue: Array<() => void> = (holding = []);
+      return () => {
+        if (holding === queue) holding = null;
+        for (const answer of queue.splice(0)) answer();
+      };
+    },
+    held: () => holding?.length ?? 0,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
