@@ -77,8 +77,9 @@ function helmetOptions(config: Config, isHttps: boolean): HelmetOptions {
         // Radix and Sonner set style attributes and a style element at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...originOf(config.tmdbImageUrl)],
-        // The Library source streams from /api/media/stream on this origin; nothing else plays in <video>.
-        mediaSrc: ["'self'"],
+        // The Library and media server sources stream from /api/media* on this origin; an HLS
+        // stream played through hls.js reaches the <video> as a MediaSource's blob: address.
+        mediaSrc: ["'self'", 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // Trailers embed youtube-nocookie.com, and custom sources are any https host the user

@@ -328,7 +328,7 @@ describe('GET /api/media/stream/:id', () => {
 
   it("lets the app's pages play library streams and frame https embeds, nothing wider", async () => {
     const csp = (await get('/api/health')).headers['content-security-policy'] as string;
-    expect(csp).toContain("media-src 'self';");
+    expect(csp).toContain("media-src 'self' blob:;");
     expect(csp).toContain("frame-src 'self' https:;");
   });
 
