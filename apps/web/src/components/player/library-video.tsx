@@ -24,6 +24,11 @@ export interface LibraryVideoProps {
   onError: () => void;
   /** The video has started playing (the history entry is written then, before any progress). */
   onPlaying?: () => void;
+  /**
+   * Feeds the video itself instead of `src` (hls.js playing an HLS stream through a
+   * MediaSource); returns what detaches it. `src` stays the key of what plays.
+   */
+  attach?: (video: HTMLVideoElement) => () => void;
 }
 
 /**
@@ -33,8 +38,12 @@ export interface LibraryVideoProps {
  * that was opened, or only seeked, and never played. Keyboard: space/k play-pause,
  * arrows seek 5 s, m mute, f fullscreen.
  */
-export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, onPlaying }: LibraryVideoProps) {
+export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, onPlaying, attach }: LibraryVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  useEffect(() => {
+    const video = videoRef.current;
+    return video && attach ? attach(video) : undefined;
+  }, [attach]);
   const [offer, setOffer] = useState(resumeAt);
   const analyticsRef = useRef(analytics);
   analyticsRef.current = analytics;
@@ -139,7 +148,7 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, on
     <div className="relative size-full" onKeyDown={onKeyDown}>
       <video
         ref={videoRef}
-        src={src}
+        src={attach ? undefined : src}
         controls
         playsInline
         preload="metadata"
