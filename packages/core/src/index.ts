@@ -32,3 +32,6 @@ export * from './lists/lists.ts';
 export * from './comments/comment.ts';
 export * from './recommend/mood.ts';
 export * from './recommend/recommend-params.ts';
+export * from './library/progress.ts';
+export * from './library/release-calendar.ts';
+export * from './library/icalendar.ts';

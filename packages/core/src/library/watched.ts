@@ -5,10 +5,11 @@ import type { HistoryItem } from './history.ts';
 
 /**
  * Whether the viewer watched a film (an entry completed or marked) or an episode. The player's
- * entries count once completed (90 %), a marked one always is.
+ * and a media server's (webhook) entries count once completed (90 %, or reported played); one
+ * marked by hand or imported from another tracker always is: both say "I watched this".
  */
-export function isWatchedEntry(item: HistoryItem): boolean {
-  return item.completed || item.source === 'manual';
+export function isWatchedEntry(item: Pick<HistoryItem, 'completed' | 'source'>): boolean {
+  return item.completed || item.source === 'manual' || item.source === 'import';
 }
 
 /** The watched episodes of a series, as `s{season}e{episode}` keys. */
