@@ -19,8 +19,9 @@ import { listenForSessionChanges } from './modules/auth/session.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
-import { SETTINGS_CHANNEL, SettingsCache } from './modules/me/settings-cache.ts';
+import { PERSONAL_CHANNEL, PersonalCache } from './modules/me/personal-cache.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
 import { createCommentsHub } from './modules/comments/comments-live.ts';
@@ -28,7 +29,11 @@ import { feedbackRoutes } from './modules/feedback/feedback.routes.ts';
 import { devEventsRoutes, eventsRoutes } from './modules/events/events.routes.ts';
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
+import { mediaServersModule } from './modules/media-servers/media-servers.routes.ts';
 import { recommendRoutes } from './modules/recommend/recommend.routes.ts';
+import { webhooksModule } from './modules/webhooks/webhooks.routes.ts';
+import { statsRoutes } from './modules/stats/stats.routes.ts';
+import { importsRoutes } from './modules/imports/imports.routes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -106,6 +111,12 @@ export async function buildApp({
     adminToken: config.mediaAdminToken,
     trustProxy: config.trustProxy,
   });
+  await mediaServersModule(app, {
+    server: config.mediaServer,
+    catalogue,
+    publicUrl: config.publicUrl,
+    version: config.version,
+  });
 
   const mailer =
     givenMailer ??
@@ -122,12 +133,12 @@ export async function buildApp({
     passwordHashing,
   });
   app.decorate('auth', auth);
-  const settingsCache = new SettingsCache();
+  const personalCache = new PersonalCache();
   await listenForSessionChanges(app, database, [
     {
-      channel: SETTINGS_CHANNEL,
-      hear: (userId) => settingsCache.evict(userId),
-      setListening: (isListening) => settingsCache.setListening(isListening),
+      channel: PERSONAL_CHANNEL,
+      hear: (userId) => personalCache.evict(userId),
+      setListening: (isListening) => personalCache.setListening(isListening),
     },
   ]);
   await authRoutes(app, auth, database.db, config.publicUrl, () =>
@@ -137,10 +148,14 @@ export async function buildApp({
     ),
   );
   if (config.devOutbox) await outboxRoutes(app, mailer);
-  await meRoutes(app, database.db, settingsCache);
+  await meRoutes(app, database.db, personalCache);
   await profileRoutes(app, database.db);
+  await accountDataRoutes(app, database.db, catalogue);
   await listsRoutes(app, database.db);
   await recommendRoutes(app, database.db, catalogue);
+  await webhooksModule(app, { db: database.db, catalogue, publicUrl: config.publicUrl });
+  await statsRoutes(app, database.db, catalogue);
+  await importsRoutes(app, { db: database.db, catalogue });
   const commentsHub = createCommentsHub(database, app.log);
   await commentsHub.start();
   await commentsRoutes(app, database.db, commentsHub);

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { historyItemSchema } from '@marquee/core';
 import { buildApp } from '../../app.ts';
+import { applySync } from '../me/me.repository.ts';
 import { openDatabase, type Database } from '../../db/client.ts';
 import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 import { TEST_PASSWORD_HASHING, testConfig } from '../../../test/test-app.ts';
@@ -120,6 +122,40 @@ describe('signed-in requests', () => {
     }
     const answer = (await settings(b, cookie)).json();
     expect(answer.updated_at).toEqual(expect.any(String));
+  });
+
+  it("answer history and Watch Later from memory, and any writer's change is read on both app servers at once", async () => {
+    const { cookie, userId } = await signedInUser(a);
+    const read = async (app: FastifyInstance, url: string) => {
+      const response = await app.inject({ url, headers: { cookie } });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { results: { movie_id: number }[] };
+    };
+    const ids = async (app: FastifyInstance, url: string) =>
+      (await read(app, url)).results.map((item) => item.movie_id);
+    for (const app of [a, b]) {
+      expect(await ids(app, '/api/me/history')).toEqual([]);
+      expect(await ids(app, '/api/me/watch-later')).toEqual([]);
+    }
+    statements.length = 0;
+    await read(a, '/api/me/history');
+    await read(a, '/api/me/watch-later');
+    expect(statements.filter((text) => !/pg_notify/.test(text))).toEqual([]);
+
+    const at = new Date(Date.now() - 1000).toISOString();
+    const film = { movie_id: 603, movie_title: 'The Matrix', content_type: 'movie' } as const;
+    const synced = await post(b, '/api/me/sync', cookie, {
+      operations: [{ op: 'upsert', store: 'watch_later', item: { ...film, id: 'movie:603', added_at: at }, at }],
+    });
+    expect(synced.statusCode).toBe(200);
+    expect(await ids(a, '/api/me/watch-later')).toEqual([603]);
+    // A media server's webhook writes through applySync without a request of the user's.
+    const watched = { ...film, id: 'movie:603', watched_at: at, source: 'webhook' as const };
+    await applySync(second.db, userId, [
+      { op: 'upsert', store: 'history', item: historyItemSchema.parse(watched), at },
+    ]);
+    expect(await ids(a, '/api/me/history')).toEqual([603]);
+    expect(await ids(b, '/api/me/history')).toEqual([603]);
   });
 
   it('answer the session every page load asks for from memory, the same as better-auth does', async () => {

@@ -26,6 +26,7 @@ import {
   type WatchLaterRef,
 } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
+import { PERSONAL_CHANNEL } from './personal-cache.ts';
 import { hiddenTitles, personalSync, userRatings, userSettings, viewingHistory, watchLater } from './me-schema.ts';
 
 /**
@@ -638,6 +639,15 @@ function touchedKeys(operations: readonly SyncOperation[]): Touched {
 }
 
 /**
+ * Tells every app server, at commit, that the user's data changed: their caches of the user's
+ * reads (personal-cache.ts) forget them. Whoever writes (a device's sync, a media server's webhook)
+ * goes through applySync, so none is missed.
+ */
+async function announce(tx: Db, userId: string, batch: readonly SyncOperation[]): Promise<void> {
+  if (batch.length > 0) await tx.execute(sql`select pg_notify(${PERSONAL_CHANNEL}, ${userId})`);
+}
+
+/**
  * POST /api/me/sync: applies the batch in one transaction, its times held to the server's clock.
  * With a cursor (null for a first sync) it answers what changed since; without one, the whole
  * state, as the first version of the contract did.
@@ -667,10 +677,14 @@ export async function applySync(
     // changes it did not see.
     return db.transaction(async (tx) => {
       await applyOperations(tx as unknown as Db, userId, batch);
+      await announce(tx as unknown as Db, userId, batch);
       return changesSince(tx as unknown as Db, userId, cursor === null ? -1 : Number(cursor), touchedKeys(batch));
     });
   }
-  await db.transaction((tx) => applyOperations(tx as unknown as Db, userId, batch));
+  await db.transaction(async (tx) => {
+    await applyOperations(tx as unknown as Db, userId, batch);
+    await announce(tx as unknown as Db, userId, batch);
+  });
   const [history, watch_later, ratings, hidden, settings] = await Promise.all([
     listHistory(db, userId),
     listWatchLater(db, userId),

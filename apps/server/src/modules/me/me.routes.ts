@@ -1,12 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { syncRequestSchema } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
 import { hasHeardAnnouncements, requireUser } from '../auth/session.ts';
-import { SETTINGS_CHANNEL, SettingsCache } from './settings-cache.ts';
+import { PersonalCache } from './personal-cache.ts';
 import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
 
 /** `?page=` of `GET /api/me/history`: 50 entries a page, as far as an account's history goes. */
@@ -24,36 +23,50 @@ const syncRequest = z.compile(syncRequestSchema);
 
 /**
  * /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them.
- * `settingsCache` answers settings reads from memory (settings-cache.ts); the app listens for its
- * evictions with the sessions' (listenForSessionChanges).
+ * `personalCache` answers the reads from memory (personal-cache.ts); the app listens for its
+ * evictions with the sessions' (listenForSessionChanges), and `applySync` announces them.
  */
-export async function meRoutes(app: FastifyInstance, db: Db, settingsCache = new SettingsCache()): Promise<void> {
+export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new PersonalCache()): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/me/')) void reply.header('cache-control', 'private, no-store');
     done();
   });
 
-  app.get('/api/me/history', async (request) => {
+  /** Answers `read`'s result for the signed-in user, from memory when nothing has changed since. */
+  async function cachedRead(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    what: string,
+    read: () => Promise<unknown>,
+  ) {
+    // A cached answer counts only once every eviction committed before this request was heard.
+    const isCached = personalCache.get(userId, what) !== undefined && (await hasHeardAnnouncements(app, request));
+    let json = isCached ? personalCache.get(userId, what) : undefined;
+    if (json === undefined) {
+      const ticket = personalCache.ticket();
+      json = JSON.stringify(await read());
+      personalCache.set(userId, what, json, ticket);
+    }
+    return reply.type('application/json; charset=utf-8').send(json);
+  }
+
+  app.get('/api/me/history', async (request, reply) => {
     const user = await requireUser(app, request);
     const { page } = parseOrThrow(historyQuery, request.query, 'query');
-    return pageHistory(db, user.id, page);
+    return cachedRead(request, reply, user.id, `history:${page}`, () => pageHistory(db, user.id, page));
   });
 
-  app.get('/api/me/watch-later', async (request) => {
+  app.get('/api/me/watch-later', async (request, reply) => {
     const user = await requireUser(app, request);
-    return { results: await listWatchLater(db, user.id) };
+    return cachedRead(request, reply, user.id, 'watch-later', async () => ({
+      results: await listWatchLater(db, user.id),
+    }));
   });
 
   app.get('/api/me/settings', async (request, reply) => {
     const user = await requireUser(app, request);
-    // A cached answer counts only once every eviction committed before this request was heard.
-    const cached = settingsCache.get(user.id) !== undefined && (await hasHeardAnnouncements(app, request));
-    const json = cached ? settingsCache.get(user.id) : undefined;
-    if (json !== undefined) return reply.type('application/json; charset=utf-8').send(json);
-    const ticket = settingsCache.ticket();
-    const answer = JSON.stringify(await findSettings(db, user.id));
-    settingsCache.set(user.id, answer, ticket);
-    return reply.type('application/json; charset=utf-8').send(answer);
+    return cachedRead(request, reply, user.id, 'settings', () => findSettings(db, user.id));
   });
 
   app.post('/api/me/sync', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
@@ -68,11 +81,8 @@ export async function meRoutes(app: FastifyInstance, db: Db, settingsCache = new
     const answer = await (cursor === undefined
       ? applySync(db, user.id, operations)
       : applySync(db, user.id, operations, { cursor }));
-    if (operations.some((operation) => operation.store === 'settings')) {
-      // After the commit: this server forgets at once, the others when they hear it.
-      settingsCache.evict(user.id);
-      await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${user.id})`);
-    }
+    // applySync announced the change to every app server; this one forgets at once.
+    if (operations.length > 0) personalCache.evict(user.id);
     return answer;
   });
 }
