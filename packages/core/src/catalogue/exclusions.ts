@@ -6,7 +6,7 @@ export const HIDE_SETS = ['hidden', 'watched'] as const;
 export type HideSet = (typeof HIDE_SETS)[number];
 
 const titleTokens = z.string().check(
-  z.refine((text) => parseTitleTokens(text) !== null, 'must be titles like m603,t1399 joined by ,'),
+  z.refine((text) => parseTitleTokens(text) !== null, 'must be titles like movie:603,tv:1399 joined by ,'),
   z.refine((text) => text.split(',').length <= MAX_TITLE_TOKENS, `must name at most ${MAX_TITLE_TOKENS} titles`),
 );
 
@@ -24,5 +24,5 @@ export const exclusionParamsSchema = z.object({
 });
 export type ExclusionParams = z.infer<typeof exclusionParamsSchema>;
 
-/** GET /api/catalogue/facts: `ids` = titles like m603,t1399. */
+/** GET /api/catalogue/facts: `ids` = titles like movie:603,tv:1399. */
 export const titleFactsParamsSchema = z.object({ ids: titleTokens });

@@ -2,20 +2,28 @@ import type { MediaType } from '../catalogue/genres.ts';
 
 // Zod-free and small: every first page filters its rows with it (the budget of e2e/budget.test.ts).
 
-/** A title as the exclusion and facts parameters name it: `m603` (a film), `t1399` (a series). */
-export type TitleToken = `${'m' | 't'}${number}`;
+/**
+ * A title as the exclusion and facts parameters name it, like the recommender's `watched` and the
+ * hidden store's keys: `movie:603`, `tv:1399`.
+ */
+export type TitleToken = `${MediaType}:${number}`;
 
-/** At most this many titles in one `exclude` or `ids` parameter (about 4 KB of query string). */
+/** At most this many titles in one `exclude` or `ids` parameter (about 6 KB of query string). */
 export const MAX_TITLE_TOKENS = 500;
 
 export function titleToken(type: MediaType, id: number): TitleToken {
-  return `${type === 'movie' ? 'm' : 't'}${id}`;
+  return `${type}:${id}`;
 }
 
-/** The titles a token list names; null when it is not one (`m1,t2`, no spaces, no repeats needed). */
+/** The titles a token list names (`movie:1,tv:2`, no spaces); null when it is not one. */
 export function parseTitleTokens(text: string): Array<{ type: MediaType; id: number }> | null {
-  if (!/^[mt]\d{1,10}(,[mt]\d{1,10})*$/.test(text)) return null;
-  return text.split(',').map((token) => ({ type: token[0] === 'm' ? 'movie' : 'tv', id: Number(token.slice(1)) }));
+  if (!/^(movie|tv):\d{1,10}(,(movie|tv):\d{1,10})*$/.test(text)) return null;
+  const refs = text.split(',').map((token) => {
+    const [type, id] = token.split(':') as [MediaType, string];
+    return { type, id: Number(id) };
+  });
+  // Ids are 32-bit integers in the database: a larger one names no title and must not reach SQL.
+  return refs.every((ref) => ref.id >= 1 && ref.id <= 2_147_483_647) ? refs : null;
 }
 
 /** What the hiding rule reads of a history entry. */
