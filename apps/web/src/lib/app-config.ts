@@ -12,6 +12,8 @@ export interface AppConfig {
   };
   catalogue: 'local' | 'tmdb';
   features: Record<string, boolean>;
+  /** The Jellyfin or Emby server that is a video source; null when the server has none. */
+  media_server?: { kind: 'jellyfin' | 'emby'; name: string } | null;
   /** Browse filters the active catalogue can apply (the provider filter needs availability data). */
   filters: Record<string, boolean>;
   /** Social sign-in providers configured on the server. */

@@ -11,6 +11,7 @@ import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { useSettings } from '@/lib/local-store/hooks.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { useTitleMedia } from '@/lib/player/media-api.ts';
+import { useTitleMediaServer } from '@/lib/player/media-server-api.ts';
 import {
   daysSinceRelease,
   isRecentRelease,
@@ -21,10 +22,17 @@ import {
   TOAST_MS,
 } from '@/lib/player/player-rules.ts';
 import { installPopupGuard } from '@/lib/player/popup-guard.ts';
-import { backupSourceIndex, buildSources, initialSourceIndex } from '@/lib/player/sources.ts';
+import {
+  backupSourceIndex,
+  buildSources,
+  defaultSourcePosition,
+  initialSourceIndex,
+  type MediaServerContext,
+} from '@/lib/player/sources.ts';
 import { EmbedFrame } from './embed-frame.tsx';
 import { EpisodeBrowser } from './episode-browser.tsx';
 import { LibraryVideo } from './library-video.tsx';
+import { MediaServerVideo } from './media-server-video.tsx';
 import { RecentReleaseDialog } from './recent-release-dialog.tsx';
 import { ShareMenu } from './share-menu.tsx';
 import { SourceSelect } from './source-select.tsx';
@@ -119,6 +127,24 @@ export function Player({
   const { settings } = useSettings();
   const { data: config } = useAppConfig();
   const media = useTitleMedia(type, details.id);
+  const mediaServer = config?.media_server ?? null;
+  const serverMedia = useTitleMediaServer(type, details.id, mediaServer !== null);
+  const serverContext = useMemo((): MediaServerContext | null => {
+    if (!mediaServer) return null;
+    const { data } = serverMedia;
+    if (data && data.state !== 'off') {
+      return { name: mediaServer.name, state: data.state, message: data.message, files: data.results };
+    }
+    if (serverMedia.isError) {
+      return {
+        name: mediaServer.name,
+        state: 'unreachable',
+        message: `${mediaServer.name} is not reachable`,
+        files: [],
+      };
+    }
+    return { name: mediaServer.name, state: 'loading', files: [] };
+  }, [mediaServer, serverMedia]);
   const isMobile = useMediaQuery(MOBILE_QUERY);
   const notices = usePopupGuardNotices();
 
@@ -147,6 +173,7 @@ export function Player({
           : media.isError
             ? { enabled: false, files: [] }
             : null,
+        mediaServer: serverContext,
         trailer: { supported: config?.features.trailers ?? false, key: details.trailer_key },
         customSources: settings.customVideoSources,
         autoplay: settings.autoplayTrailers,
@@ -160,6 +187,7 @@ export function Player({
       episode,
       media.data,
       media.isError,
+      serverContext,
       config,
       settings.customVideoSources,
       settings.autoplayTrailers,
@@ -176,7 +204,8 @@ export function Player({
   // A series also waits for its episode (set once the season loads): before that, the Library
   // has no episode to find a file for and would be passed over.
   const episodeSettled = !series || episode !== null || (!seasonQuery.isPending && !episodes?.length);
-  const sourcesSettled = !media.isPending && config !== undefined && episodeSettled;
+  const sourcesSettled =
+    !media.isPending && config !== undefined && (!mediaServer || !serverMedia.isPending) && episodeSettled;
 
   // player.md §4 Player source 1–2: first recommended, else the default index; say so when it differs.
   useEffect(() => {
@@ -185,7 +214,7 @@ export function Player({
     const chosen = sources[index];
     if (!chosen) return;
     setSelectedKey(chosen.key);
-    if (auto && index !== Math.min(settings.defaultVideoSource, sources.length - 1)) {
+    if (auto && index !== defaultSourcePosition(sources, settings.defaultVideoSource)) {
       toast('Auto-selected recommended source', {
         description: `Using ${chosen.name} for best experience`,
         duration: TOAST_MS.change,
@@ -431,6 +460,16 @@ export function Player({
               .
             </p>
           </div>
+        ) : selected.kind === 'media-server' && selected.stream ? (
+          <MediaServerVideo
+            key={selected.url}
+            stream={selected.stream}
+            historyKey={tracking ? entryKey : null}
+            resumeAt={resumeAt}
+            analytics={analytics}
+            onError={onSourceError}
+            onPlaying={recordWatching}
+          />
         ) : selected.kind === 'library' ? (
           <LibraryVideo
             key={selected.url}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { backupSourceIndex, buildSources, fillTemplate, initialSourceIndex, type SourceContext } from './sources.ts';
+import {
+  backupSourceIndex,
+  buildSources,
+  defaultSourcePosition,
+  fillTemplate,
+  initialSourceIndex,
+  type MediaServerFile,
+  type SourceContext,
+} from './sources.ts';
 
 const context = (overrides: Partial<SourceContext> = {}): SourceContext => ({
   type: 'movie',
@@ -97,5 +105,83 @@ describe('sources', () => {
     expect(backupSourceIndex(sources, 3)).toBe(1);
     expect(backupSourceIndex(sources, 1)).toBe(3);
     expect(backupSourceIndex(sources.slice(0, 1), 0)).toBeNull();
+  });
+
+  describe('the Jellyfin/Emby source', () => {
+    const episode = (season: number, number: number, direct: string | null): MediaServerFile => ({
+      id: `e${season}${number}`,
+      season_number: season,
+      episode_number: number,
+      stream_url: `/api/media-servers/stream/e${season}${number}`,
+      hls_url: `/api/media-servers/hls/e${season}${number}/master.m3u8`,
+      direct_type: direct,
+    });
+
+    it('is listed after the Library only when the server has one, recommended, playing its file', () => {
+      expect(buildSources(context()).map((source) => source.name)).toEqual(['Library', 'Trailer']);
+      const sources = buildSources(
+        context({
+          type: 'tv',
+          season: 1,
+          episode: 2,
+          mediaServer: { name: 'Jellyfin', state: 'ready', files: [episode(1, 1, null), episode(1, 2, 'video/webm')] },
+        }),
+      );
+      expect(sources.map((source) => source.name)).toEqual(['Library', 'Jellyfin', 'Trailer']);
+      expect(sources[1]).toMatchObject({
+        kind: 'media-server',
+        recommended: true,
+        disabledReason: null,
+        url: '/api/media-servers/hls/e12/master.m3u8',
+        stream: {
+          direct: '/api/media-servers/stream/e12',
+          directType: 'video/webm',
+          hls: '/api/media-servers/hls/e12/master.m3u8',
+        },
+      });
+      // The Library has no file: the media server is the first recommended source that plays.
+      expect(initialSourceIndex(sources, 0)).toEqual({ index: 1, auto: true });
+    });
+
+    it('says why it cannot play: checking, indexing, no file, the server down or refusing the key', () => {
+      const reason = (mediaServer: SourceContext['mediaServer'], type: 'movie' | 'tv' = 'movie') =>
+        buildSources(context({ type, season: 1, episode: 5, mediaServer }))[1]!.disabledReason;
+      expect(reason({ name: 'Emby', state: 'loading', files: [] })).toBe('Checking Emby…');
+      expect(reason({ name: 'Jellyfin', state: 'indexing', files: [] })).toBe('Jellyfin is being indexed');
+      expect(reason({ name: 'Jellyfin', state: 'ready', files: [] })).toBe('No file for this title on Jellyfin');
+      expect(reason({ name: 'Jellyfin', state: 'ready', files: [episode(1, 1, null)] }, 'tv')).toBe(
+        'No file for this episode on Jellyfin',
+      );
+      expect(
+        reason(
+          {
+            name: 'Jellyfin',
+            state: 'unreachable',
+            message: 'Jellyfin is not reachable',
+            files: [episode(1, 5, null)],
+          },
+          'tv',
+        ),
+      ).toBe('Jellyfin is not reachable');
+      expect(
+        reason({ name: 'Jellyfin', state: 'unauthorized', message: "Jellyfin refused Marquee's API key", files: [] }),
+      ).toBe("Jellyfin refused Marquee's API key");
+    });
+
+    it('leaves the default source setting pointing where Settings says (Library, Trailer, custom)', () => {
+      const custom = [{ name: 'A', movieUrl: 'https://a.example/{movieID}', tvUrl: '', recommended: false }];
+      const sources = buildSources(
+        context({
+          library: { enabled: false, files: [] },
+          customSources: custom,
+          mediaServer: { name: 'Jellyfin', state: 'ready', files: [] },
+        }),
+      );
+      expect(sources.map((source) => source.name)).toEqual(['Library', 'Jellyfin', 'Trailer', 'A']);
+      expect(defaultSourcePosition(sources, 1)).toBe(2);
+      expect(defaultSourcePosition(sources, 2)).toBe(3);
+      expect(defaultSourcePosition(sources, 99)).toBe(3);
+      expect(initialSourceIndex(sources, 2)).toEqual({ index: 3, auto: false });
+    });
   });
 });

@@ -10,6 +10,30 @@ export interface LibraryFile {
   stream_url: string;
 }
 
+/** A film or episode on the server's Jellyfin/Emby (GET /api/media-servers/title/:type/:id). */
+export interface MediaServerFile {
+  id: string;
+  season_number: number | null;
+  episode_number: number | null;
+  /** The file as it is, through Marquee, with byte ranges. */
+  stream_url: string;
+  /** An HLS stream the media server transcodes, through Marquee. */
+  hls_url: string;
+  /** The file's MIME type with codecs; null when no browser plays it as it is. */
+  direct_type: string | null;
+}
+
+/** What the player knows of the Jellyfin/Emby source for the open title. */
+export interface MediaServerContext {
+  /** "Jellyfin" or "Emby". */
+  name: string;
+  /** `loading`: the player's question is on its way; the others are the server's index's state. */
+  state: 'loading' | 'indexing' | 'ready' | 'unreachable' | 'unauthorized';
+  /** The server's own words when it cannot play ("Jellyfin is not reachable"). */
+  message?: string | null;
+  files: MediaServerFile[];
+}
+
 /**
  * One entry of the source selector (player.md §3 "Video source"). `url` is what plays for the
  * current title or episode; a source that cannot play it has `disabledReason` instead.
@@ -17,11 +41,13 @@ export interface LibraryFile {
 export interface VideoSource {
   key: string;
   name: string;
-  kind: 'library' | 'trailer' | 'embed';
+  kind: 'library' | 'media-server' | 'trailer' | 'embed';
   recommended: boolean;
   custom: boolean;
   url: string | null;
   disabledReason: string | null;
+  /** The media server's two ways to play the file: the player picks the one the browser can. */
+  stream?: { direct: string; directType: string | null; hls: string };
 }
 
 export interface SourceContext {
@@ -31,6 +57,8 @@ export interface SourceContext {
   episode: number | null;
   /** `scanning`: the server is indexing MEDIA_DIR, so a missing file may still turn up. */
   library: { enabled: boolean; scanning?: boolean; files: LibraryFile[] } | null;
+  /** Absent or null: no Jellyfin/Emby server is configured, and the source is not listed. */
+  mediaServer?: MediaServerContext | null;
   trailer: { supported: boolean; key: string | null | undefined };
   customSources: readonly CustomVideoSource[];
   autoplay: boolean;
@@ -65,6 +93,37 @@ function librarySource(context: SourceContext): VideoSource {
     return { ...base, url: null, disabledReason: `No file for ${what} in the library` };
   }
   return { ...base, url: file.stream_url, disabledReason: null };
+}
+
+function mediaServerSource(server: MediaServerContext, context: SourceContext): VideoSource {
+  const base = {
+    key: 'media-server',
+    name: server.name,
+    kind: 'media-server',
+    recommended: true,
+    custom: false,
+  } as const;
+  if (server.state === 'loading') return { ...base, url: null, disabledReason: `Checking ${server.name}…` };
+  if (server.state === 'unreachable' || server.state === 'unauthorized') {
+    return { ...base, url: null, disabledReason: server.message ?? `${server.name} is not reachable` };
+  }
+  const file =
+    context.type === 'movie'
+      ? server.files[0]
+      : server.files.find(
+          (candidate) => candidate.season_number === context.season && candidate.episode_number === context.episode,
+        );
+  if (!file) {
+    if (server.state === 'indexing') return { ...base, url: null, disabledReason: `${server.name} is being indexed` };
+    const what = context.type === 'movie' ? 'this title' : 'this episode';
+    return { ...base, url: null, disabledReason: `No file for ${what} on ${server.name}` };
+  }
+  return {
+    ...base,
+    url: file.hls_url,
+    disabledReason: null,
+    stream: { direct: file.stream_url, directType: file.direct_type, hls: file.hls_url },
+  };
 }
 
 function trailerSource({ trailer, autoplay }: SourceContext): VideoSource {
@@ -103,12 +162,29 @@ function customSource(source: CustomVideoSource, index: number, context: SourceC
   return { ...base, url: fillTemplate(template, context), disabledReason: null };
 }
 
-/** Built-ins (Library, Trailer; DESIGN.md) then the user's usable custom sources. */
+/**
+ * Built-ins (Library, Jellyfin/Emby when the server has one, Trailer; DESIGN.md) then the user's
+ * usable custom sources.
+ */
 export function buildSources(context: SourceContext): VideoSource[] {
   const custom = context.customSources
     .filter(isUsableCustomSource)
     .map((source, index) => customSource(source, index, context));
-  return [librarySource(context), trailerSource(context), ...custom];
+  const server = context.mediaServer ? [mediaServerSource(context.mediaServer, context)] : [];
+  return [librarySource(context), ...server, trailerSource(context), ...custom];
+}
+
+/**
+ * The position in `sources` of the source the defaultVideoSource setting names, clamped to the
+ * list. The setting indexes Library, Trailer and the custom sources (Settings lists those): the
+ * media server's source, which only some servers have, is not counted, so that a setting synced
+ * from another device means the same source here.
+ */
+export function defaultSourcePosition(sources: readonly VideoSource[], defaultIndex: number): number {
+  const indexed = sources.filter((source) => source.kind !== 'media-server');
+  const clamped = Math.min(Math.max(0, Math.trunc(defaultIndex) || 0), Math.max(0, indexed.length - 1));
+  const source = indexed[clamped];
+  return source ? sources.indexOf(source) : clamped;
 }
 
 const playable = (source: VideoSource) => source.url !== null;
@@ -123,10 +199,10 @@ export function initialSourceIndex(
 ): { index: number; auto: boolean } {
   const recommended = sources.findIndex((source) => source.recommended && playable(source));
   if (recommended !== -1) return { index: recommended, auto: true };
-  const clamped = Math.min(Math.max(0, Math.trunc(defaultIndex) || 0), Math.max(0, sources.length - 1));
-  if (sources[clamped] && playable(sources[clamped])) return { index: clamped, auto: false };
+  const position = defaultSourcePosition(sources, defaultIndex);
+  if (sources[position] && playable(sources[position])) return { index: position, auto: false };
   const first = sources.findIndex(playable);
-  return { index: first === -1 ? clamped : first, auto: false };
+  return { index: first === -1 ? position : first, auto: false };
 }
 
 /** The backup after a load error (player.md §4 Player source 4): first recommended other, else first other. */
