@@ -10,6 +10,7 @@ import { createStorage } from '@/lib/local-store/storage.ts';
 import { clearAllData, downloadText } from '../clear-all-data.ts';
 import { formatKilobytes, shortUserId } from '../settings-rules.ts';
 import { SettingsSection } from './settings-controls.tsx';
+import { ExportSection } from './export-section.tsx';
 import { groupDigits } from '@/lib/format.ts';
 
 /** Wait before reloading after Clear All Data (product.md §9: 1000 ms), so the toast is seen. */
@@ -147,6 +148,8 @@ export function DataTab() {
           </label>
         </ActionRow>
       </SettingsSection>
+
+      <ExportSection />
 
       <SettingsSection title="Reset and clear">
         <ActionRow title="Reset settings" description="Put every setting back to its default.">
