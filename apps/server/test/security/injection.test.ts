@@ -258,12 +258,15 @@ const ANSWERS: Record<string, number[]> = {
   'POST /api/comments body content': [201, 400],
   'PATCH /api/comments/:id body content': [200, 400],
   'POST /api/comments (a reply) body parent_id': [400],
+  'DELETE /api/me body password': [400],
 };
 
 /** The cookie each payload of a case is sent with. */
 async function cookiesFor(route: ApiRoute): Promise<() => Promise<string>> {
   // Ten comments a minute per user: each payload posts as someone still under the limit.
   if (route.method === 'POST' && route.path === '/api/comments') return async () => (await nextCommenter()).cookie;
+  // Ten attempts a quarter hour per account to delete it: each payload is tried on an account of its own.
+  if (route.method === 'DELETE' && route.path === '/api/me') return async () => (await signedInUser(t.app)).cookie;
   if (route.ownUser) {
     const own = await signedInUser(t.app);
     return async () => own.cookie;

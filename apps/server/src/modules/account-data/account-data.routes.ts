@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
 import { sessionsOf } from '../auth/auth.ts';
 import { requireUser } from '../auth/session.ts';
-import { SETTINGS_CHANNEL } from '../me/settings-cache.ts';
+import { PERSONAL_CHANNEL } from '../me/personal-cache.ts';
 import { deleteAccount, exportJsonStream, exportLetterboxdZip } from './account-data.service.ts';
 
 /** `GET /api/me/export?format=`: everything of the account as JSON (the default), or films for Letterboxd. */
@@ -56,9 +56,10 @@ export async function accountDataRoutes(
           return found ? new Date(found.session.createdAt) : null;
         },
         async announceGone(userId) {
-          // Its sessions end on every app server at once, not when a cached entry runs out.
+          // Its sessions and the personal reads cached for it end on every app server at once,
+          // not when a cached entry runs out.
           await sessions.announcements.announce(userId);
-          await db.execute(sql`select pg_notify(${SETTINGS_CHANNEL}, ${userId})`);
+          await db.execute(sql`select pg_notify(${PERSONAL_CHANNEL}, ${userId})`);
         },
       },
       { id: user.id, email: user.email },
