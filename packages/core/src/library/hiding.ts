@@ -39,7 +39,7 @@ export interface HidingHistoryEntry {
  * The titles to leave out of Browse, genre rows, Top Ranked, More Like This and the mood
  * recommender (DESIGN.md "Hide watched, not interested"), newest first: every title the viewer
  * said "Not interested" to, and with `hideWatched` every title they watched: a film with a watched
- * entry (completed or marked), a series with a watched episode. At most `limit` tokens: the
+ * entry (completed, marked or imported: watched.ts's rule), a series with a watched episode. At most `limit` tokens: the
  * newest changes matter most, and a longer list does not fit a request.
  */
 export function excludedTitleTokens(
@@ -54,7 +54,7 @@ export function excludedTitleTokens(
   ]);
   if (hideWatched) {
     for (const entry of history) {
-      if (entry.completed || entry.source === 'manual') {
+      if (entry.completed || entry.source === 'manual' || entry.source === 'import') {
         dated.push([titleToken(entry.content_type, entry.movie_id), entry.watched_at]);
       }
     }

@@ -32,6 +32,19 @@ export const recommendParamsSchema = z.strictObject({
       z.array(titleRef).check(z.maxLength(WATCHED_MAX, `must name at most ${WATCHED_MAX} titles`)),
     ),
   ),
+  /**
+   * Titles the viewer said "Not interested" to (DESIGN.md "Hide watched, not interested"): left out
+   * like watched ones, without shaping the ranking.
+   */
+  exclude: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string().check(z.maxLength(WATCHED_MAX * 14)),
+        z.transform((value: string) => value.split(',').filter(Boolean)),
+      ),
+      z.array(titleRef).check(z.maxLength(WATCHED_MAX, `must name at most ${WATCHED_MAX} titles`)),
+    ),
+  ),
   genres: z.optional(
     z.pipe(
       z.pipe(

@@ -133,12 +133,11 @@ export const TOP_LIMIT = 10;
 const REVIEW_TOP = 5;
 
 /**
- * Whether an entry counts as watched (watched.ts's rule, repeated here so that this module stands
- * alone): the player's entries once completed, a marked one always; imports and media servers'
- * entries count once they say so (completed).
+ * Whether an entry counts as watched (watched.ts's isWatchedEntry, repeated here so that this
+ * module stands alone): completed, marked or imported.
  */
 function isWatched(entry: StatsEntry): boolean {
-  return entry.completed || entry.source === 'manual';
+  return entry.completed || entry.source === 'manual' || entry.source === 'import';
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   discoverParamsSchema,
@@ -9,8 +9,13 @@ import {
   titleIdSchema,
   topRatedParamsSchema,
 } from '@marquee/core';
+import { exclusionParamsSchema, type HideSet } from '@marquee/core/catalogue/exclusions';
+import type { Db } from '../../db/client.ts';
 import { AppError, describeZodError } from '../../plugins/errors.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
+import { isExcluded, pageWithout, type Exclusions } from '../../catalogue/excluding.ts';
+import { findSessionUser } from '../auth/session.ts';
+import { findAccountExclusions } from './account-exclusions.ts';
 import { sendAnswer } from './send-answer.ts';
 
 /**
@@ -31,14 +36,39 @@ const similarParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 const CACHE_LIST = 'public, max-age=120';
 const CACHE_DETAILS = 'public, max-age=600';
 
+/** An answer with titles left out depends on who asks: no shared cache may keep it. */
+const CACHE_PRIVATE = 'private, no-store';
+
 /** sendAnswer keeps its own gzip copy of each answer. */
 const NO_COMPRESS = { compress: false } as const;
 
-/** /api/catalogue/* (DESIGN.md "HTTP API contract"): thin routes over the active provider. */
-export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueProvider): Promise<void> {
+/**
+ * /api/catalogue/* (DESIGN.md "HTTP API contract"): thin routes over the active provider. Discover,
+ * top-rated and similar take `exclude` and `hide` (DESIGN.md "Hide watched, not interested"): a
+ * request without them is the plain, publicly cached one; with them the titles are left out and
+ * pages stay full (catalogue/excluding.ts). `db` reads a signed-in account's own sets for `hide`.
+ */
+export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueProvider, db?: Db): Promise<void> {
+  /** The titles this request leaves out, or null when it asks to leave none out. */
+  async function exclusionsOf(request: FastifyRequest): Promise<Exclusions | null> {
+    const { exclude, hide } = parseOrThrow(exclusionParamsSchema, request.query, 'query');
+    if (exclude === undefined && hide === undefined) return null;
+    const excluded = new Set(exclude ? exclude.split(',') : []);
+    if (hide && db) {
+      // A guest's (or a signed-out device's) hide asks for nothing: its own titles come in exclude.
+      const user = await findSessionUser(app, request);
+      if (user)
+        for (const key of await findAccountExclusions(db, user.id, hide.split(',') as HideSet[])) excluded.add(key);
+    }
+    return excluded;
+  }
+
   app.get('/api/catalogue/discover', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(discoverParamsSchema, request.query, 'query');
-    return sendAnswer(request, reply, await catalogue.discover(params), CACHE_LIST);
+    const excluded = await exclusionsOf(request);
+    if (!excluded) return sendAnswer(request, reply, await catalogue.discover(params), CACHE_LIST);
+    const answer = await pageWithout((page) => catalogue.discover({ ...params, page }), params.page, excluded);
+    return sendAnswer(request, reply, answer, CACHE_PRIVATE);
   });
 
   app.get('/api/catalogue/search', NO_COMPRESS, async (request, reply) => {
@@ -48,7 +78,10 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
 
   app.get('/api/catalogue/top-rated', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(topRatedParamsSchema, request.query, 'query');
-    return sendAnswer(request, reply, await catalogue.topRated(params), CACHE_LIST);
+    const excluded = await exclusionsOf(request);
+    if (!excluded) return sendAnswer(request, reply, await catalogue.topRated(params), CACHE_LIST);
+    const answer = await pageWithout((page) => catalogue.topRated({ ...params, page }), params.page, excluded);
+    return sendAnswer(request, reply, answer, CACHE_PRIVATE);
   });
 
   app.get('/api/catalogue/movie/:id', NO_COMPRESS, async (request, reply) => {
@@ -68,7 +101,12 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
 
   app.get('/api/catalogue/:type/:id/similar', NO_COMPRESS, async (request, reply) => {
     const { type, id } = parseOrThrow(similarParams, request.params, 'path');
-    return sendAnswer(request, reply, await catalogue.similar(type, id), CACHE_DETAILS);
+    const excluded = await exclusionsOf(request);
+    const answer = await catalogue.similar(type, id);
+    if (!excluded) return sendAnswer(request, reply, answer, CACHE_DETAILS);
+    // A row of up to 12, not a page: what is left out is not replaced.
+    const results = answer.results.filter((item) => !isExcluded(excluded, item));
+    return sendAnswer(request, reply, { results }, CACHE_PRIVATE);
   });
 
   app.get('/api/catalogue/genres', NO_COMPRESS, async (request, reply) => {

@@ -5,6 +5,7 @@ import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
 import { findSessionUser } from '../auth/session.ts';
 import { findSettings, listHistory } from '../me/me.repository.ts';
+import { findAccountExclusions } from '../catalogue/account-exclusions.ts';
 import { recommend, type TitleRef } from './recommend.service.ts';
 
 function parseRef(ref: string): TitleRef {
@@ -13,20 +14,28 @@ function parseRef(ref: string): TitleRef {
 }
 
 /**
- * GET /api/recommend (DESIGN.md): the mood box's answers. A signed-in user's history is never
- * recommended back, and shapes the ranking only when both the request and the account's settings
- * allow personalised recommendations (enablePersonalizedRecs, privacySettings.allowRecommendations).
+ * GET /api/recommend (DESIGN.md): the mood box's answers. A signed-in user's history and hidden
+ * titles are never recommended back; the history shapes the ranking only when both the request and
+ * the account's settings allow personalised recommendations (enablePersonalizedRecs,
+ * privacySettings.allowRecommendations).
  */
 export async function recommendRoutes(app: FastifyInstance, db: Db, catalogue: CatalogueProvider): Promise<void> {
   app.get('/api/recommend', async (request, reply) => {
     const params = parseOrThrow(recommendParamsSchema, request.query, 'query');
     const watched = (params.watched ?? []).map(parseRef);
+    // Titles the viewer is not interested in are never picked, but say nothing of their taste.
+    const notInterested = (params.exclude ?? []).map(parseRef);
     let personalize = params.personalize;
     let favoriteGenres = params.genres ?? [];
     // Reading a session costs a query: only when the request could carry one.
     const user = request.headers.cookie ? await findSessionUser(app, request) : null;
     if (user) {
-      const [{ settings }, history] = await Promise.all([findSettings(db, user.id), listHistory(db, user.id)]);
+      const [{ settings }, history, hidden] = await Promise.all([
+        findSettings(db, user.id),
+        listHistory(db, user.id),
+        findAccountExclusions(db, user.id, ['hidden']),
+      ]);
+      notInterested.push(...hidden.map(parseRef));
       personalize &&= settings.enablePersonalizedRecs && settings.privacySettings.allowRecommendations;
       favoriteGenres = [...new Set([...favoriteGenres, ...settings.favoriteGenres])];
       watched.unshift(...history.map((item) => ({ type: item.content_type, id: item.movie_id })));
@@ -34,7 +43,7 @@ export async function recommendRoutes(app: FastifyInstance, db: Db, catalogue: C
     const answer = await recommend(catalogue, {
       query: params.q,
       type: params.type,
-      watched,
+      watched: [...watched, ...notInterested],
       personalize,
       favoriteGenres,
       recent: watched,
