@@ -102,7 +102,7 @@ export async function buildApp({
   const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);
   await healthRoutes(app, { database, catalogueMode: catalogue.mode, version: config.version });
   await appConfigRoutes(app, config, catalogue.capabilities);
-  await catalogueRoutes(app, catalogue);
+  await catalogueRoutes(app, catalogue, database.db);
   await artRoutes(app, database.db);
   await mediaModule(app, {
     mediaDir: config.mediaDir,
@@ -110,6 +110,8 @@ export async function buildApp({
     publicUrl: config.publicUrl,
     adminToken: config.mediaAdminToken,
     trustProxy: config.trustProxy,
+    ffmpegPath: config.ffmpegPath,
+    transcodeLimit: config.mediaTranscodeLimit,
   });
   await mediaServersModule(app, {
     server: config.mediaServer,

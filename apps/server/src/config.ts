@@ -17,6 +17,10 @@ export interface Config {
   mediaDir: string | null;
   /** Bearer token that opens the Library's operator routes from another machine (MEDIA_ADMIN_TOKEN). */
   mediaAdminToken: string | null;
+  /** The ffmpeg that converts Library files browsers cannot play (FFMPEG_PATH); null: the project's own, else PATH's. */
+  ffmpegPath: string | null;
+  /** Video transcodes the Library runs at once (MEDIA_TRANSCODE_LIMIT); remuxes get four times as many. */
+  mediaTranscodeLimit: number;
   /**
    * A Jellyfin (JELLYFIN_URL + JELLYFIN_API_KEY) or Emby (EMBY_URL + EMBY_API_KEY) server whose
    * films and episodes become a video source; null when neither pair is set.
@@ -148,6 +152,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
   if (mediaAdminToken !== null && !/^[\x21-\x7e]{32,}$/.test(mediaAdminToken)) {
     throw new ConfigError('MEDIA_ADMIN_TOKEN', 'expected at least 32 printable characters without spaces');
   }
+  const mediaTranscodeLimit = read(env, 'MEDIA_TRANSCODE_LIMIT') ?? '2';
+  if (!/^[1-9]\d?$/.test(mediaTranscodeLimit)) {
+    throw new ConfigError(
+      'MEDIA_TRANSCODE_LIMIT',
+      `expected a whole number from 1 to 99, got ${JSON.stringify(mediaTranscodeLimit)}`,
+    );
+  }
   const devOutbox = read(env, 'DEV_OUTBOX');
   if (devOutbox !== null && devOutbox !== '0' && devOutbox !== '1') {
     throw new ConfigError('DEV_OUTBOX', `expected 1 or 0, got ${JSON.stringify(devOutbox)}`);
@@ -204,6 +215,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): Config 
     dbQueryTimeoutMs: Number(dbQueryTimeoutMs),
     mediaDir: parseDirectory(env, 'MEDIA_DIR', cwd),
     mediaAdminToken,
+    ffmpegPath: read(env, 'FFMPEG_PATH'),
+    mediaTranscodeLimit: Number(mediaTranscodeLimit),
     mediaServer: parseMediaServer(env),
     smtpUrl: parseUrl(env, 'SMTP_URL', ['smtp', 'smtps']),
     devOutbox: devOutbox === '1',

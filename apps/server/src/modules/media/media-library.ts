@@ -113,6 +113,8 @@ export interface MediaLibrary {
   lastScanEndedAt(): number | null;
   find(id: string): MediaFile | undefined;
   forTitle(type: MediaType, id: number): MediaFile[];
+  /** Calls `listener` with the new index after each scan that completed; returns the unsubscribe. */
+  onScanned(listener: (files: readonly MediaFile[]) => void): () => void;
   readonly root: string | null;
 }
 
@@ -131,6 +133,10 @@ export function createMediaLibrary(
   let scannedAt: string | null = null;
   let running: Promise<void> | null = null;
   let endedAt: number | null = null;
+  const listeners = new Set<(files: readonly MediaFile[]) => void>();
+  // Titles found in earlier scans: a rescan after a file was added (the folder watch) searches the
+  // catalogue only for names it has not matched yet. Misses are asked again each scan.
+  const matched = new Map<string, TitleSummary>();
 
   async function scan(mediaRoot: string): Promise<void> {
     const found: MediaFile[] = [];
@@ -154,6 +160,8 @@ export function createMediaLibrary(
         continue;
       }
       const key = `${parsed.kind}:${normaliseTitle(parsed.title)}:${parsed.year ?? ''}`;
+      const known = matched.get(key);
+      if (known) lookups.set(key, Promise.resolve(known));
       if (!lookups.has(key)) lookups.set(key, matchTitle(catalogue, parsed));
       let title: TitleSummary | null;
       try {
@@ -167,6 +175,7 @@ export function createMediaLibrary(
         missed.push({ path: relative, reason: describeMiss(parsed) });
         continue;
       }
+      matched.set(key, title);
       const id = mediaFileId(relative);
       found.push({
         id,
@@ -182,6 +191,7 @@ export function createMediaLibrary(
     files = found.sort(byPath);
     unmatched = missed.sort(byPath);
     scannedAt = new Date().toISOString();
+    for (const listener of listeners) listener(files);
   }
 
   return {
@@ -198,6 +208,10 @@ export function createMediaLibrary(
       return running;
     },
     lastScanEndedAt: () => endedAt,
+    onScanned(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     find: (id) => files.find((file) => file.id === id),
     forTitle: (type, id) =>
       files

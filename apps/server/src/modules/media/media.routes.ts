@@ -10,9 +10,26 @@ import { parseRange } from './byte-range.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import { createMediaLibrary, resolveInside, type MediaLibrary } from './media-library.ts';
 import { videoContentType } from './media-names.ts';
+import { createMediaPlayback, firstBytes, type MediaPlayback } from './media-playback.ts';
+import { watchMediaDir } from './media-watch.ts';
 
 const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 export const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
+export const subtitleParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id'),
+  track: z.string().regex(/^[es]\d{1,4}$/, 'must be a subtitle track id'),
+});
+/** A converted stream: where it starts (seconds), which audio track, and the viewer (one stream per file each). */
+export const playQuery = z
+  .object({
+    start: z.coerce.number().min(0).max(1_000_000).default(0),
+    audio: z.coerce.number().int().min(0).max(99).default(0),
+    viewer: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8 to 64 letters, digits, - or _')
+      .optional(),
+  })
+  .strict();
 
 /**
  * Whether a stream request comes from another site's page. The Library's files are for
@@ -164,11 +181,32 @@ async function streamFile(
  * /api/media/* (DESIGN.md "Library"): the index of MEDIA_DIR, a title's files, a rescan, and
  * byte-range streaming by file id.
  */
-export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, access: MediaAccess): Promise<void> {
+export async function mediaRoutes(
+  app: FastifyInstance,
+  library: MediaLibrary,
+  access: MediaAccess,
+  playback: MediaPlayback,
+): Promise<void> {
   const { publicUrl } = access;
   app.get('/api/media/library', async (request) => {
     requireOperator(request, access);
-    return { enabled: library.root !== null, ...library.snapshot() };
+    const snapshot = library.snapshot();
+    const ffmpeg = library.root ? await playback.ffmpeg() : null;
+    // Each file with how browsers get to play it (null until probed: the index comes first).
+    const results = await Promise.all(
+      snapshot.results.map(async (file) => ({ ...file, playback: await playback.peek(file) })),
+    );
+    return {
+      enabled: library.root !== null,
+      ...snapshot,
+      results,
+      ffmpeg: ffmpeg
+        ? ffmpeg.ok
+          ? { available: true, version: ffmpeg.version }
+          : { available: false, reason: ffmpeg.reason }
+        : null,
+      transcodes: { ...playback.transcoder.running(), limit: playback.transcoder.limit },
+    };
   });
 
   app.post('/api/media/rescan', async (request, reply) => {
@@ -207,16 +245,116 @@ export async function mediaRoutes(app: FastifyInstance, library: MediaLibrary, a
   );
   // Its own HEAD route: Fastify's automatic one would read the whole file to count its bytes.
   app.head('/api/media/stream/:id', stream, (request, reply) => streamFile(request, reply, library, publicUrl));
+
+  app.get('/api/media/file/:id', async (request) => {
+    const { id } = parseOrThrow(streamParams, request.params, 'id');
+    const file = library.find(id);
+    const details = file ? await playback.details(file) : null;
+    if (!details) throw new AppError('not_found', 'Media file not found');
+    return details;
+  });
+
+  app.get('/api/media/subtitles/:id/:track', async (request, reply) => {
+    const { id, track } = parseOrThrow(subtitleParams, request.params, 'path');
+    if (isForeignEmbed(request, publicUrl)) throw new AppError('forbidden', 'Library videos play only in Marquee');
+    const file = library.find(id);
+    const text = file ? await playback.subtitle(file, track) : null;
+    if (text === null) throw new AppError('not_found', 'Subtitle track not found');
+    return reply
+      .header('content-type', 'text/vtt; charset=utf-8')
+      .header('cache-control', 'private, max-age=300')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .send(text);
+  });
+
+  app.get('/api/media/play/:id', stream, async (request, reply) => {
+    const { id } = parseOrThrow(streamParams, request.params, 'id');
+    const query = parseOrThrow(playQuery, request.query, 'query');
+    if (isForeignEmbed(request, publicUrl)) throw new AppError('forbidden', 'Library videos play only in Marquee');
+    const file = library.find(id);
+    const probed = file ? await playback.probe(file) : null;
+    if (!file || !probed) throw new AppError('not_found', 'Media file not found');
+    const ffmpeg = await playback.ffmpeg();
+    if (!ffmpeg.ok) throw new AppError('conflict', `This file cannot play: ${ffmpeg.reason}`);
+    const probe = probed.probe;
+    if (!probe?.video.length) throw new AppError('conflict', 'This file cannot play: ffmpeg cannot read its video');
+    const duration = probe.duration ?? 0;
+    const start = duration > 0 ? Math.min(query.start, Math.max(0, duration - 1)) : query.start;
+    const key = `${request.ip}|${query.viewer ?? ''}|${id}`;
+    const started = playback.transcoder.start(key, { file: probed.located.real, probe, start, audio: query.audio });
+    if (!started.ok) {
+      void reply.header('retry-after', 30);
+      throw new AppError(
+        'unavailable',
+        started.kind === 'transcode'
+          ? `This server is already converting ${started.limit === 1 ? 'a video' : `${started.limit} videos`} for other viewers, its limit. Try again when one of them stops, or pick another source.`
+          : `This server is already streaming ${started.limit} converted videos, its limit. Try again when one of them stops, or pick another source.`,
+      );
+    }
+    const { session } = started;
+    let stderr = '';
+    session.child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
+    // The viewer left (closed the tab, sought elsewhere, the player unmounted): its ffmpeg goes too.
+    request.raw.on('close', () => session.stop());
+    const body = await firstBytes(session);
+    if (!body) {
+      session.stop();
+      request.log.warn({ stderr, file: file.path }, 'media: ffmpeg ended before writing a stream');
+      throw new AppError('conflict', 'This file cannot play: ffmpeg could not convert it');
+    }
+    // A reader that stopped reading (a paused player whose buffer is full) holds no process for long.
+    let lastRead = Date.now();
+    session.child.stdout?.on('data', () => (lastRead = Date.now()));
+    const idle = setInterval(
+      () => {
+        if (Date.now() - lastRead < playback.idleMs) return;
+        session.stop();
+        reply.raw.destroy();
+      },
+      Math.min(5000, playback.idleMs / 2),
+    );
+    session.child.once('close', () => clearInterval(idle));
+    request.raw.on('close', () => clearInterval(idle));
+    return reply
+      .header('content-type', 'video/mp4')
+      .header('cache-control', 'no-store')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('x-content-type-options', 'nosniff')
+      .send(body);
+  });
 }
 
 /** The Library source: indexes MEDIA_DIR once the app is ready (in the background) and serves it. */
 export async function mediaModule(
   app: FastifyInstance,
-  options: { mediaDir: string | null; catalogue: Pick<CatalogueProvider, 'search'> } & MediaAccess,
+  options: {
+    mediaDir: string | null;
+    catalogue: Pick<CatalogueProvider, 'search'>;
+    /** FFMPEG_PATH; null: the project's own ffmpeg, else the system's. */
+    ffmpegPath?: string | null;
+    /** MEDIA_TRANSCODE_LIMIT. */
+    transcodeLimit?: number;
+    /** Watch MEDIA_DIR for new files (on unless false). */
+    watch?: boolean;
+  } & MediaAccess,
 ): Promise<void> {
   const library = createMediaLibrary(options.mediaDir, options.catalogue, app.log);
-  await mediaRoutes(app, library, options);
+  const playback = createMediaPlayback(library, {
+    ffmpegPath: options.ffmpegPath ?? null,
+    transcodeLimit: options.transcodeLimit ?? 2,
+    log: app.log,
+  });
+  await mediaRoutes(app, library, options, playback);
+  // Probe what each scan found, so the player's first request is answered from the cache.
+  library.onScanned((files) => playback.warm(files));
+  let unwatch: (() => void) | null = null;
   app.addHook('onReady', async () => {
     void library.rescan();
+    if (options.mediaDir && options.watch !== false)
+      unwatch = watchMediaDir(library, options.mediaDir, { log: app.log });
+  });
+  app.addHook('onClose', async () => {
+    unwatch?.();
+    playback.close();
   });
 }
