@@ -40,6 +40,32 @@ export const SEED_IDS = {
   },
 } as const;
 
+/**
+ * The seeded titles' IMDb ids (real ones), for /find/{imdb_id}?external_source=imdb_id and the
+ * details' imdb_id; a few episodes too (with their series, season and number).
+ */
+export const IMDB_IDS = {
+  movies: {
+    550: 'tt0137523',
+    603: 'tt0133093',
+    27205: 'tt1375666',
+    157336: 'tt0816692',
+    155: 'tt0468569',
+    680: 'tt0110912',
+    862: 'tt0114709',
+    129: 'tt0245429',
+  } as Record<number, string>,
+  tv: { 1396: 'tt0903747', 70523: 'tt5753856', 66732: 'tt4574334', 60059: 'tt3032476', 2316: 'tt0386676' } as Record<
+    number,
+    string
+  >,
+  episodes: {
+    tt0959621: { show_id: 1396, season_number: 1, episode_number: 1 },
+    tt1054724: { show_id: 1396, season_number: 1, episode_number: 2 },
+    tt2301451: { show_id: 1396, season_number: 5, episode_number: 14 },
+  } as Record<string, { show_id: number; season_number: number; episode_number: number }>,
+};
+
 /** An id no seeded title has: details answer TMDB's 404. */
 export const UNKNOWN_ID = 999_999_999;
 
@@ -699,7 +725,7 @@ function movieDetails(movie: MovieSeed, append: Set<string>) {
     genres: genresOf(movie.genre_ids, MOVIE_GENRES),
     homepage: movie.homepage,
     id: movie.id,
-    imdb_id: `tt${String(movie.id).padStart(7, '0')}`,
+    imdb_id: IMDB_IDS.movies[movie.id] ?? `tt${String(movie.id).padStart(7, '0')}`,
     origin_country: [movie.countries[0]?.[0] ?? 'US'],
     original_language: movie.original_language,
     original_title: movie.original_title ?? movie.title,
@@ -1041,6 +1067,48 @@ function searchMulti(query: Record<string, string>) {
   return paginate(all, query.page);
 }
 
+/** TMDB's find-by-external-id (only `external_source=imdb_id` is seeded): titles and episodes an id names. */
+function findByExternalId(id: string, query: Record<string, string>): Answer {
+  if (query.external_source !== 'imdb_id') {
+    return [400, { success: false, status_code: 5, status_message: 'Invalid parameters: external_source is required' }];
+  }
+  const byImdb = (ids: Record<number, string>) =>
+    Object.entries(ids).flatMap(([key, imdb]) => (imdb === id ? [Number(key)] : []));
+  const movies = byImdb(IMDB_IDS.movies).flatMap((key) => FAKE_MOVIES.filter((movie) => movie.id === key));
+  const series = byImdb(IMDB_IDS.tv).flatMap((key) => FAKE_SERIES.filter((item) => item.id === key));
+  const episode = IMDB_IDS.episodes[id];
+  const show = episode && FAKE_SERIES.find((item) => item.id === episode.show_id);
+  return [
+    200,
+    {
+      movie_results: movies.map((movie) => ({ ...movieListItem(movie), media_type: 'movie' })),
+      person_results: [],
+      tv_results: series.map((item) => ({ ...tvListItem(item), media_type: 'tv' })),
+      tv_episode_results:
+        episode && show
+          ? [
+              {
+                id: show.id * 10_000 + episode.season_number * 100 + episode.episode_number,
+                name:
+                  EPISODE_NAMES[`${show.id}-${episode.season_number}-${episode.episode_number}`] ??
+                  `Episode ${episode.episode_number}`,
+                overview: '',
+                media_type: 'tv_episode',
+                air_date: null,
+                episode_number: episode.episode_number,
+                season_number: episode.season_number,
+                show_id: show.id,
+                still_path: null,
+                vote_average: 8,
+                vote_count: 100,
+              },
+            ]
+          : [],
+      tv_season_results: [],
+    },
+  ];
+}
+
 function recommendations(ids: number[], query: Record<string, string>) {
   const items = ids.flatMap((id): unknown[] => {
     const movie = FAKE_MOVIES.find((item) => item.id === id);
@@ -1090,6 +1158,7 @@ function route(path: string, query: Record<string, string>): Answer {
   if (path === '/search/multi') return [200, searchMulti(query)];
   if (path === '/genre/movie/list') return [200, { genres: MOVIE_GENRES.map((genre) => ({ ...genre })) }];
   if (path === '/genre/tv/list') return [200, { genres: TV_GENRES.map((genre) => ({ ...genre })) }];
+  if ((match = path.match(/^\/find\/([^/]+)$/))) return findByExternalId(decodeURIComponent(match[1]!), query);
   if ((match = path.match(/^\/movie\/(\d+)$/))) {
     const movie = FAKE_MOVIES.find((item) => item.id === Number(match?.[1]));
     return movie ? [200, movieDetails(movie, append)] : [404, NOT_FOUND];

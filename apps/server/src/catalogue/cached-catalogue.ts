@@ -83,6 +83,7 @@ export function withAnswerCache(
       similar: (type, id) => remember(key('similar', [type, id]), () => source.similar(type, id)),
       genres: (type) => remember(key('genres', [type]), () => source.genres(type)),
       candidates: (query) => remember(key('candidates', [query]), () => source.candidates(query)),
+      findByImdbId: (imdbId) => remember(key('findByImdbId', [imdbId]), () => source.findByImdbId(imdbId)),
       withRequestDeadline: () => {
         if (hasDeadline) return view;
         const withDeadline = source.withRequestDeadline();

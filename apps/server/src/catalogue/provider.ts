@@ -40,11 +40,22 @@ export interface CatalogueProvider {
   /** A pool of titles for the mood recommender to rank, best genre matches first. */
   candidates(query: CandidateQuery): Promise<Candidate[]>;
   /**
+   * The titles and episodes an IMDb id (`tt0133093`) names, as TMDB's find-by-external-id answers
+   * (imports match IMDb and Trakt rows with it). Empty where the provider knows no IMDb ids.
+   */
+  findByImdbId(imdbId: string): Promise<ExternalIdMatches>;
+  /**
    * This catalogue for one request that makes several calls one after another (the mood
    * recommender): together they wait on an upstream no longer than one call may, counted from
    * now. A provider without an upstream (the local catalogue) returns itself.
    */
   withRequestDeadline(): CatalogueProvider;
+}
+
+/** What an external id names: titles, or episodes with their series' id. */
+export interface ExternalIdMatches {
+  titles: TitleSummary[];
+  episodes: Array<{ show_id: number; season_number: number; episode_number: number; name: string | null }>;
 }
 
 /** What the mood recommender asks a provider for (modules/recommend). */

@@ -408,6 +408,11 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
         people: row.mediaType === 'movie' ? directors : creators,
       }));
     },
+
+    // The bundled sources carry no IMDb ids: imports match by title and year instead.
+    async findByImdbId() {
+      return { titles: [], episodes: [] };
+    },
   };
   return catalogue;
 }

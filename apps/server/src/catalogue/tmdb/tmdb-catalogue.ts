@@ -46,6 +46,13 @@ export const TMDB_TTL = {
   candidates: 6 * HOUR,
 } as const;
 
+/** TMDB's /find answer (only the parts imports read). */
+interface TmdbFindAnswer {
+  movie_results?: TmdbMovieListItem[];
+  tv_results?: TmdbTvListItem[];
+  tv_episode_results?: Array<{ show_id: number; season_number: number; episode_number: number; name?: unknown }>;
+}
+
 /** Discover pages fetched for a recommender pool (20 titles each). */
 const CANDIDATE_PAGES = 3;
 
@@ -229,6 +236,38 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
         }
         throw error;
       }
+    },
+
+    async findByImdbId(imdbId) {
+      // TMDB's find-by-external-id: /find/{external_id}?external_source=imdb_id.
+      if (!/^tt\d{1,10}$/.test(imdbId)) return { titles: [], episodes: [] };
+      const answer = await client.get<TmdbFindAnswer>(
+        `/find/${imdbId}`,
+        { external_source: 'imdb_id', language: TMDB_LANGUAGE },
+        { ttlSeconds: TMDB_TTL.details },
+      );
+      const titles = [
+        ...(Array.isArray(answer?.movie_results) ? answer.movie_results : []).map((item) =>
+          mapMultiItem(item, 'movie'),
+        ),
+        ...(Array.isArray(answer?.tv_results) ? answer.tv_results : []).map((item) => mapMultiItem(item, 'tv')),
+      ].filter((title) => title !== null);
+      const episodes = (Array.isArray(answer?.tv_episode_results) ? answer.tv_episode_results : []).flatMap(
+        (episode) =>
+          Number.isSafeInteger(episode?.show_id) &&
+          Number.isSafeInteger(episode?.season_number) &&
+          Number.isSafeInteger(episode?.episode_number)
+            ? [
+                {
+                  show_id: episode.show_id,
+                  season_number: episode.season_number,
+                  episode_number: episode.episode_number,
+                  name: typeof episode.name === 'string' ? episode.name : null,
+                },
+              ]
+            : [],
+      );
+      return { titles, episodes };
     },
 
     async candidates(query) {
