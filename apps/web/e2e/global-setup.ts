@@ -8,11 +8,15 @@ import type { TestProject } from 'vitest/node';
 // @ts-expect-error -- a plain .mjs script shared with `npm start`
 import { ensureWebBuild } from '../../../scripts/web-build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
+import { startFakeJellyfin, type FakeJellyfin } from '../../server/test/fake-jellyfin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     wsEndpoint: string;
+    /** The fake Jellyfin the server indexes (JELLYFIN_URL), and its key: no page may see either. */
+    jellyfinUrl: string;
+    jellyfinKey: string;
   }
 }
 
@@ -98,7 +102,7 @@ async function diagnose(server: ChildProcess, dataDir: string): Promise<string> 
 }
 
 /** Starts the real server on a free port with an embedded database in a new temp folder. */
-async function startOnce(): Promise<StartedServer> {
+async function startOnce(jellyfin: FakeJellyfin): Promise<StartedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -127,6 +131,8 @@ async function startOnce(): Promise<StartedServer> {
         TMDB_API_TOKEN: '',
         COMMUNITY_URL: 'https://chat.example.org/marquee',
         MEDIA_DIR: path.join(import.meta.dirname, 'fixtures/media'),
+        JELLYFIN_URL: jellyfin.url,
+        JELLYFIN_API_KEY: jellyfin.apiKey,
         // Every browser test reaches this one server from 127.0.0.1: one visitor's analytics limit
         // would be spent by the whole suite.
         EVENTS_RATE_LIMIT: '1000000',
@@ -154,13 +160,13 @@ async function startOnce(): Promise<StartedServer> {
  * (the embedded database never finished opening its new folder) and could not be reproduced, so
  * the second attempt keeps the suite running while the first one's diagnosis is printed.
  */
-async function startServer(): Promise<StartedServer> {
+async function startServer(jellyfin: FakeJellyfin): Promise<StartedServer> {
   try {
-    return await startOnce();
+    return await startOnce(jellyfin);
   } catch (error) {
     if (!(error instanceof StartHung)) throw error;
     console.error(`e2e: the server's first start hung; starting it again.\n${error.message}`);
-    return startOnce();
+    return startOnce(jellyfin);
   }
 }
 
@@ -176,20 +182,26 @@ export default async function setup(project: TestProject) {
 
   let started: StartedServer | undefined;
   let browser: BrowserServer | undefined;
+  // The Jellyfin source's server (e2e/jellyfin.test.ts): a fake written from Jellyfin's API.
+  const jellyfin = await startFakeJellyfin();
   try {
-    started = await startServer();
+    started = await startServer(jellyfin);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
     await started?.stop();
+    await jellyfin.close();
     throw error;
   }
   const { baseUrl } = started;
 
   project.provide('baseUrl', baseUrl);
   project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('jellyfinUrl', jellyfin.url);
+  project.provide('jellyfinKey', jellyfin.apiKey);
 
   return async () => {
     await browser?.close();
     await started.stop();
+    await jellyfin.close();
   };
 }
