@@ -496,9 +496,15 @@ export async function listHistory(db: Db, userId: string): Promise<HistoryItem[]
   return rows.map(historyItem);
 }
 
-/** One page of the history, newest first (`GET /api/me/history?page=`). */
-export async function pageHistory(db: Db, userId: string, page: number): Promise<HistoryPage> {
-  const live = and(eq(viewingHistory.userId, userId), isNull(viewingHistory.deletedAt));
+/** One page of the history, newest first (`GET /api/me/history?page=`), or of one series' episodes. */
+export async function pageHistory(db: Db, userId: string, page: number, seriesId?: number): Promise<HistoryPage> {
+  const live = and(
+    eq(viewingHistory.userId, userId),
+    isNull(viewingHistory.deletedAt),
+    seriesId === undefined
+      ? undefined
+      : and(eq(viewingHistory.contentType, 'tv'), eq(viewingHistory.movieId, seriesId)),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select()

@@ -214,6 +214,19 @@ describe('/api/me', () => {
     const refused = await page(0);
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toMatch(/^Invalid page/);
+
+    // One series' episodes only, paged the same way.
+    await sync(cookie, [{ op: 'upsert', store: 'history', item: historyItem(603, times[0]), at: times[0] }]);
+    const series = (n: number) => t.app.inject({ url: `/api/me/history?series=1396&page=${n}`, headers: { cookie } });
+    expect((await series(1)).json()).toMatchObject({ total_results: 105, total_pages: 3 });
+    const ids = new Set<number>();
+    for (const n of [1, 2, 3]) for (const item of (await series(n)).json().results) ids.add(item.movie_id);
+    expect([...ids]).toEqual([1396]);
+    const other = (await t.app.inject({ url: '/api/me/history?series=603', headers: { cookie } })).json();
+    expect(other.total_results).toBe(0);
+    const bad = await t.app.inject({ url: '/api/me/history?series=abc', headers: { cookie } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/^Invalid series/);
   });
 });
 

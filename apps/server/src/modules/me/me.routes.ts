@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { syncRequestSchema } from '@marquee/core';
+import { MAX_STORED_INTEGER } from '@marquee/core/library/common';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
@@ -8,9 +9,18 @@ import { hasHeardAnnouncements, requireUser } from '../auth/session.ts';
 import { PersonalCache } from './personal-cache.ts';
 import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
 
-/** `?page=` of `GET /api/me/history`: 50 entries a page, as far as an account's history goes. */
+/**
+ * `?page=` of `GET /api/me/history`: 50 entries a page, as far as an account's history goes;
+ * `series=`: only the episodes of that series (the History screen removes a whole series with them).
+ */
 export const historyQuery = z.object({
   page: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(1_000_000).default(1),
+  series: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 or more')
+    .max(MAX_STORED_INTEGER, 'is too large')
+    .optional(),
 });
 
 /** At most this many operations in one sync request; the client sends its queue in batches. */
@@ -53,8 +63,10 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
 
   app.get('/api/me/history', async (request, reply) => {
     const user = await requireUser(app, request);
-    const { page } = parseOrThrow(historyQuery, request.query, 'query');
-    return cachedRead(request, reply, user.id, `history:${page}`, () => pageHistory(db, user.id, page));
+    const { page, series } = parseOrThrow(historyQuery, request.query, 'query');
+    return cachedRead(request, reply, user.id, `history:${series ?? ''}:${page}`, () =>
+      pageHistory(db, user.id, page, series),
+    );
   });
 
   app.get('/api/me/watch-later', async (request, reply) => {

@@ -32,6 +32,18 @@ function serve({ account, failPages = false }: { account: HistoryItem[]; failPag
     vi.fn(async (path: string) => {
       if (path === '/api/auth/get-session')
         return Response.json({ user: USER, session: { id: 's', expiresAt: '2099-01-01T00:00:00Z' } });
+      const series = /^\/api\/me\/history\?series=(\d+)&page=(\d+)$/.exec(path);
+      if (series) {
+        if (failPages) return Response.json({ error: { code: 'unavailable', message: 'down' } }, { status: 503 });
+        const episodes = account.filter((item) => item.content_type === 'tv' && item.movie_id === Number(series[1]));
+        const n = Number(series[2]);
+        return Response.json({
+          page: n,
+          results: episodes.slice((n - 1) * 50, n * 50),
+          total_pages: Math.ceil(episodes.length / 50),
+          total_results: episodes.length,
+        });
+      }
       const page = /^\/api\/me\/history\?page=(\d+)$/.exec(path);
       if (page) {
         const n = Number(page[1]);
@@ -204,6 +216,65 @@ describe('History screen', () => {
     fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
     expect(cardTitles()).toEqual(['A Film']);
     expect(getHistoryStore().getSnapshot()).toHaveLength(1);
+  });
+
+  it("removes a whole series, the account's episodes this browser never loaded included, through the queue", async () => {
+    const account = Array.from({ length: 60 }, (_, index) =>
+      historyItemSchema.parse({
+        id: `tv:7:s1:e${60 - index}`,
+        movie_id: 7,
+        movie_title: 'A Series',
+        content_type: 'tv',
+        season_number: 1,
+        episode_number: 60 - index,
+        watched_at: new Date(Date.UTC(2020, 0, 60 - index)).toISOString(),
+        synced: true,
+      }),
+    );
+    synced(account.slice(0, 3));
+    serve({ account });
+    wrap(<HistoryScreen />);
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Watch History (60)'));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove A Series from History' }));
+    const question = screen.getByRole('alertdialog');
+    await within(question).findByText('This removes all 60 watched episodes from your watch history.');
+    fireEvent.click(within(question).getByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith('Removed from History', { description: 'A Series' }));
+    // One removal per episode, queued: it reaches the server with the next sync, even after a
+    // time offline.
+    const removals = getHistoryStore()
+      .getQueue()
+      .filter((operation) => operation.op === 'remove');
+    expect(removals).toHaveLength(60);
+    expect(getHistoryStore().getSnapshot()).toEqual([]);
+    expect(screen.queryByRole('list', { name: 'Watched titles' })).toBeNull();
+  });
+
+  it('removes nothing of a series whose episodes cannot be listed, and says so', async () => {
+    const account = films(2);
+    const series = historyItemSchema.parse({
+      id: 'tv:7:s1:e1',
+      movie_id: 7,
+      movie_title: 'A Series',
+      content_type: 'tv',
+      season_number: 1,
+      episode_number: 1,
+      watched_at: new Date(Date.UTC(2021, 0, 1)).toISOString(),
+      synced: true,
+    });
+    synced([series, ...account]);
+    serve({ account: [series, ...account], failPages: true });
+    wrap(<HistoryScreen />);
+    // Signed in: the account's pages were asked for (and failed).
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove A Series from History' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', { description: 'Failed to remove from history.' }),
+    );
+    expect(getHistoryStore().getSnapshot()).toHaveLength(3);
+    expect(getHistoryStore().getQueue()).toEqual([]);
   });
 
   it('pages past what the browser holds from the server, as the user asks for more', async () => {

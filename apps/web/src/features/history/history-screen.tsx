@@ -17,6 +17,7 @@ import { HistoryEpisodesDialog } from './components/history-episodes-dialog.tsx'
 import { groupHistory, type HistoryGroup } from './history-groups.ts';
 import { COMPACT_COUNTS, historyHeading, type CompactVariant } from './history-rules.ts';
 import { useHistoryList } from './use-history-list.ts';
+import { useSeriesHistoryTotal } from './api/get-series-history.ts';
 
 /**
  * The History screen (product.md §2): one card per film and per series (DESIGN.md "Where Marquee
@@ -35,8 +36,13 @@ export function HistoryScreen() {
   const openSeries = allGroups.find((group) => group.key === episodesOf) ?? null;
   useDocumentTitle('Watch History');
 
+  // The account may hold more of a series' episodes than the browser loaded: ask how many.
+  const seriesTotal = useSeriesHistoryTotal(history.userId, seriesToRemove?.latest.movie_id ?? null);
+  const episodesToRemove = Math.max(seriesToRemove?.entries.length ?? 0, seriesTotal.data ?? 0);
+
   function removeGroup(group: HistoryGroup) {
-    if (group.entries.length > 1) setSeriesToRemove(group);
+    const isSeries = group.latest.content_type === 'tv';
+    if (isSeries && (group.entries.length > 1 || history.userId !== null)) setSeriesToRemove(group);
     else history.removeGroup(group);
   }
 
@@ -134,7 +140,11 @@ export function HistoryScreen() {
         open={seriesToRemove !== null}
         onOpenChange={(open) => setSeriesToRemove(open ? seriesToRemove : null)}
         title={`Remove ${seriesToRemove?.latest.movie_title ?? ''} from your history?`}
-        description={`This removes all ${seriesToRemove?.entries.length ?? 0} watched episodes from your watch history.`}
+        description={
+          episodesToRemove === 1
+            ? 'This removes its one watched episode from your watch history.'
+            : `This removes all ${episodesToRemove} watched episodes from your watch history.`
+        }
         confirmLabel="Remove"
         onConfirm={() => seriesToRemove && history.removeGroup(seriesToRemove)}
       />

@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { historyKey, LOCAL_HISTORY_WARNING, type HistoryItem } from '@marquee/core';
+import { historyKey, LOCAL_HISTORY_WARNING, type HistoryItem, type HistoryKeyFields } from '@marquee/core';
 import { useSession } from '@/lib/auth/session.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { useHistory } from '@/lib/local-store/hooks.ts';
 import { toast } from '@/lib/toast.ts';
 import { historyPagesQueryKey, useHistoryPages } from './api/get-history-page.ts';
-import { useRemoveOlderHistoryEntries } from './api/remove-older-history-entries.ts';
+import { getSeriesHistory } from './api/get-series-history.ts';
 import {
   firstServerPage,
   groupHistory,
@@ -34,7 +34,7 @@ const NOTHING_REMOVED: Removed = { keys: new Set(), clearedAt: null };
  * film or series; how many cards show; removing and clearing with the toasts of product.md §8.
  */
 export function useHistoryList() {
-  const { items, remove, clear } = useHistory();
+  const { items, clear } = useHistory();
   const { user, isPending: isSessionPending } = useSession();
   const userId = user?.id ?? null;
   const [visibleCount, setVisibleCount] = useState(CARDS_PER_STEP);
@@ -47,7 +47,6 @@ export function useHistoryList() {
   if (Math.abs(wantedFirstPage - firstPage) > 1) setFirstPage(wantedFirstPage);
 
   const pages = useHistoryPages(userId, firstPage);
-  const removeOlder = useRemoveOlderHistoryEntries();
   const queue = getHistoryStore().getQueue();
   const lastSync = getHistoryStore().getLastSync();
   const queryClient = useQueryClient();
@@ -100,37 +99,33 @@ export function useHistoryList() {
     if (wantsNextPage && !isFetching) void fetchNextPage();
   }, [wantsNextPage, isFetching, fetchNextPage]);
 
-  const localKeys = useMemo(() => new Set(items.map(historyKey)), [items]);
-
-  function forget(entries: readonly HistoryItem[]) {
+  function forget(entries: readonly HistoryKeyFields[]) {
     setRemoved((current) => ({ ...current, keys: new Set([...current.keys, ...entries.map(historyKey)]) }));
   }
 
-  function removeEntries(entries: readonly HistoryItem[], title: string) {
-    const older = entries.filter((entry) => !localKeys.has(historyKey(entry)));
-    const failed = entries
-      .filter((entry) => localKeys.has(historyKey(entry)))
-      .some((entry) => !remove(historyKey(entry)).ok);
-    forget(entries);
-    if (failed) {
+  /**
+   * Removes entries through the history store, which queues each removal for the server (so it
+   * holds while offline), the account's older entries included. A series goes whole: its episodes
+   * the browser never loaded are asked of the server first.
+   */
+  async function removeEntries(entries: readonly HistoryItem[], title: string, seriesId?: number) {
+    let refs: HistoryKeyFields[] = [...entries];
+    if (seriesId !== undefined && userId !== null) {
+      try {
+        refs = [...refs, ...(await getSeriesHistory(seriesId))];
+      } catch (error) {
+        console.warn('Could not list the episodes of the series', error);
+        toast.error('Error', { description: 'Failed to remove from history.' });
+        return;
+      }
+    }
+    const result = getHistoryStore().removeEntries(refs);
+    if (!result.ok) {
       toast.error('Error', { description: 'Failed to remove from history.' });
       return;
     }
-    if (older.length === 0) {
-      toast('Removed from History', { description: title });
-      return;
-    }
-    removeOlder.mutate(older, {
-      onSuccess: () => toast('Removed from History', { description: title }),
-      onError: () => {
-        setRemoved((current) => {
-          const keys = new Set(current.keys);
-          for (const entry of older) keys.delete(historyKey(entry));
-          return { ...current, keys };
-        });
-        toast.error('Error', { description: 'Failed to remove from history.' });
-      },
-    });
+    forget(refs);
+    toast('Removed from History', { description: title });
   }
 
   function clearAll() {
@@ -161,8 +156,15 @@ export function useHistoryList() {
     loadMore: () => setVisibleCount((count) => Math.max(count, shown.length) + CARDS_PER_STEP),
     /** A guest close to the browser's limit is told that the oldest entries will go. */
     isNearLocalLimit: !isSessionPending && userId === null && items.length >= LOCAL_HISTORY_WARNING,
-    removeEntry: (entry: HistoryItem) => removeEntries([entry], entry.movie_title),
-    removeGroup: (group: HistoryGroup) => removeEntries(group.entries, group.latest.movie_title),
+    removeEntry: (entry: HistoryItem) => void removeEntries([entry], entry.movie_title),
+    removeGroup: (group: HistoryGroup) =>
+      void removeEntries(
+        group.entries,
+        group.latest.movie_title,
+        group.latest.content_type === 'tv' ? group.latest.movie_id : undefined,
+      ),
+    /** Whether other entries of the group may exist on the server, beyond the loaded ones. */
+    userId,
     clearAll,
   };
 }

@@ -87,6 +87,30 @@ describe('history store', () => {
     ]);
   });
 
+  it('removes entries it does not hold by queueing their removal, once it has synced with an account', () => {
+    const store = makeStore();
+    store.add(movie());
+    const older = { movie_id: 1399, content_type: 'tv', season_number: 1, episode_number: 1 } as const;
+    // A guest's history is all in the browser: there is nothing elsewhere to remove.
+    expect(store.removeEntries([older])).toMatchObject({ ok: false, error: { message: 'Item not found in history' } });
+    expect(store.getSnapshot()).toHaveLength(1);
+
+    store.completeSync({ flushed: store.getQueue(), at: new Date(T0) });
+    expect(store.removeEntries([{ movie_id: 603, content_type: 'movie' }, older])).toEqual({ ok: true, value: 2 });
+    expect(store.getSnapshot()).toEqual([]);
+    expect(store.getQueue()).toEqual([
+      {
+        op: 'remove',
+        store: 'history',
+        item: { movie_id: 603, content_type: 'movie', season_number: null, episode_number: null },
+        at: expect.any(String),
+      },
+      { op: 'remove', store: 'history', item: older, at: expect.any(String) },
+    ]);
+    // Kept while offline: the queue is saved with the list.
+    expect(JSON.parse(window.localStorage.getItem('marquee:history:queue')!)).toHaveLength(2);
+  });
+
   it('clears the list with one operation once anything was synced, entries it never held included', () => {
     const store = makeStore();
     store.add(movie());

@@ -9,6 +9,7 @@ import {
   updateProgress,
   type HistoryAddInput,
   type HistoryItem,
+  type HistoryKeyFields,
   type LibraryResult,
   type ListChange,
   type SyncOperationFor,
@@ -37,6 +38,13 @@ export interface HistoryStore {
   updateProgress(key: string, position: number, duration: number | null): LibraryResult<HistoryItem>;
   /** Removes by merge key (`historyKey(item)`); "Item not found in history" if absent. */
   remove(key: string): LibraryResult<HistoryItem>;
+  /**
+   * Removes entries whether this browser holds them or not (an account's older entries, the
+   * episodes of a series it never loaded): each removal is queued for the server like any other,
+   * so it is kept while offline. Entries it does not hold exist only for a browser that has
+   * synced with an account; a guest's are all here ("Item not found in history" otherwise).
+   */
+  removeEntries(refs: readonly HistoryKeyFields[]): LibraryResult<number>;
   clear(): void;
   getQueue(): HistoryOperation[];
   getLastSync(): string | null;
@@ -103,6 +111,28 @@ export function createHistoryStore({
       const { list, item } = result.value;
       base.commit(list, queueRemoval(base.getQueue(), item, now()));
       return { ok: true, value: item };
+    },
+
+    removeEntries(refs) {
+      const at = now();
+      const keys = new Set(refs.map(historyKey));
+      const held = base.getSnapshot().filter((item) => keys.has(historyKey(item)));
+      const heldKeys = new Set(held.map(historyKey));
+      const elsewhere = refs.filter((ref) => !heldKeys.has(historyKey(ref)));
+      if (elsewhere.length > 0 && base.getLastSync() === null) {
+        return { ok: false, error: { code: 'not_found', message: 'Item not found in history' } };
+      }
+      let queue = base.getQueue();
+      for (const item of held) queue = queueRemoval(queue, item, at);
+      for (const { movie_id, content_type, season_number = null, episode_number = null } of elsewhere) {
+        const item = { movie_id, content_type, season_number, episode_number };
+        queue = enqueueOperation(queue, { op: 'remove', store: 'history', item, at: at.toISOString() });
+      }
+      base.commit(
+        base.getSnapshot().filter((item) => !heldKeys.has(historyKey(item))),
+        queue,
+      );
+      return { ok: true, value: keys.size };
     },
 
     clear() {

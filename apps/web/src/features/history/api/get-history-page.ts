@@ -2,12 +2,16 @@ import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { historyItemSchema, type HistoryItem, type Paged } from '@marquee/core';
 import { apiFetch } from '@/lib/api-client.ts';
 
-/** One page of the signed-in account's history, newest first (`GET /api/me/history?page=`). */
+/**
+ * One page of the signed-in account's history, newest first (`GET /api/me/history?page=`), or of
+ * one series' episodes (`series`).
+ */
 export async function getHistoryPage(
   page: number,
-  { signal }: { signal?: AbortSignal } = {},
+  { signal, series }: { signal?: AbortSignal; series?: number } = {},
 ): Promise<Paged<HistoryItem>> {
-  const answer = await apiFetch<Paged<unknown>>(`/api/me/history?page=${page}`, { signal });
+  const query = series === undefined ? `page=${page}` : `series=${series}&page=${page}`;
+  const answer = await apiFetch<Paged<unknown>>(`/api/me/history?${query}`, { signal });
   // An entry the browser cannot read is left out, as the local store leaves it out (product.md §5).
   const results = answer.results.flatMap((entry) => {
     const parsed = historyItemSchema.safeParse(entry);
