@@ -63,6 +63,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['./src/test/setup.ts'],
+          // Longer than the waits of src/test/setup.ts, so a slow wait fails as itself.
+          testTimeout: 30_000,
         },
       },
       {
