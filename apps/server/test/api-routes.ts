@@ -23,6 +23,8 @@ export interface ApiRoute {
   query?: Record<string, string>;
   /** A valid JSON body; every string in it is a text input the suites attack. */
   body?: () => Record<string, unknown>;
+  /** A valid body that is not JSON (a multipart upload), sent as it is with its content type. */
+  rawBody?: () => { contentType: string; payload: string };
   /** Answers only a signed-in user (401 without a session). */
   session?: boolean;
   /** Changes stored data when it succeeds (so a cross-site or rejected request must change nothing). */
@@ -242,6 +244,24 @@ export const API_ROUTES: ApiRoute[] = [
       personalize: 'true',
     },
     input: INPUTS.recommend,
+  },
+  {
+    // Parses and matches, never writes: a guest may import (into the browser).
+    method: 'POST',
+    path: '/api/imports',
+    rawBody: () => {
+      const boundary = '----marquee-fuzz-import';
+      const csv =
+        'Const,Your Rating,Date Rated,Title,URL,Title Type,IMDb Rating,Runtime (mins),Year,Genres,Num Votes,Release Date,Directors\n' +
+        'tt0133093,9,2022-03-04,The Matrix,https://www.imdb.com/title/tt0133093/,movie,8.7,136,1999,"Action, Sci-Fi",2100000,1999-03-24,\n';
+      return {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        payload:
+          `--${boundary}\r\nContent-Disposition: form-data; name="source"\r\n\r\nimdb\r\n` +
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="ratings.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n` +
+          `--${boundary}--\r\n`,
+      };
+    },
   },
   { method: 'GET', path: '/api/media/library' },
   {
@@ -632,11 +652,12 @@ export function requestOf(
 ): HttpRequest {
   const query = queryString(parts.query ?? route.query ?? {});
   const body = 'body' in parts ? parts.body : route.body?.();
+  const raw = 'body' in parts ? undefined : route.rawBody?.();
   return {
     method: route.method,
     url: fillPath(route, parts.params) + (query ? `?${query}` : ''),
-    headers: { origin: 'http://localhost:3000', ...parts.headers },
-    ...(body !== undefined ? { payload: body } : {}),
+    headers: { origin: 'http://localhost:3000', ...(raw ? { 'content-type': raw.contentType } : {}), ...parts.headers },
+    ...(body !== undefined ? { payload: body } : raw ? { payload: raw.payload } : {}),
     ...(parts.remoteAddress ? { remoteAddress: parts.remoteAddress } : {}),
     ...(route.stream ? { headersOnly: true } : {}),
   };

@@ -146,6 +146,9 @@ export function routeArbitraries(
     derived: deriveInput(querySchema, { where: 'text', example: examples.query ?? {}, hints, repeatKeys: true }),
   });
   const hasBody = route.body !== undefined || schemas.body !== undefined;
+  // A route whose valid body is not JSON (a multipart upload) gets it as it is, and damaged copies as noise.
+  const given = hasBody ? undefined : route.rawBody?.();
+  const rawBody: Body | null = given ? { raw: given.payload, contentType: given.contentType } : null;
   if (hasBody) {
     const bodySchema = schemas.body ?? z.unknown();
     parts.push({
@@ -173,7 +176,7 @@ export function routeArbitraries(
         kind,
         params: (chosen.params ?? {}) as Record<string, unknown>,
         query: (chosen.query ?? {}) as Record<string, unknown>,
-        body: raw !== undefined ? raw : hasBody ? { json: chosen.body } : null,
+        body: raw !== undefined ? raw : hasBody ? { json: chosen.body } : rawBody,
         headers: sent,
         sender,
       }));
@@ -209,7 +212,16 @@ export function routeArbitraries(
           ),
         },
       )
-    : fc.constant(null);
+    : given
+      ? fc.constantFrom<Body>(
+          { raw: given.payload.slice(0, Math.floor(given.payload.length / 2)), contentType: given.contentType },
+          { raw: given.payload.replace('\r\n\r\n', '\r\n'), contentType: given.contentType },
+          { raw: given.payload, contentType: 'text/plain' },
+          { raw: given.payload, contentType: 'multipart/form-data; boundary=another' },
+          { raw: '', contentType: given.contentType },
+          { raw: '{"a":1}', contentType: 'application/json' },
+        )
+      : fc.constant(null);
 
   const request = fc.oneof(
     { weight: 5, arbitrary: assemble('valid', validValues) },
@@ -221,7 +233,7 @@ export function routeArbitraries(
     kind: 'sweep',
     params: { ...(examples.params ?? {}) },
     query: { ...(examples.query ?? {}) },
-    body: hasBody ? { json: examples.body } : null,
+    body: hasBody ? { json: examples.body } : rawBody,
     headers: {},
     sender: defaultSender,
   });
@@ -248,7 +260,10 @@ export function routeArbitraries(
     const query = byName('query')!;
     const body = byName('body');
     let json: unknown = sent.body && 'json' in sent.body ? sent.body.json : undefined;
-    if (sent.body && 'raw' in sent.body) {
+    if (rawBody && 'raw' in rawBody && sent.body && 'raw' in sent.body) {
+      // A non-JSON body is valid only as the row gave it.
+      if (sent.body.raw !== rawBody.raw || sent.body.contentType !== rawBody.contentType) return false;
+    } else if (sent.body && 'raw' in sent.body) {
       // Raw bytes are valid only when they are JSON, sent as JSON, of the body's shape.
       if (sent.body.contentType !== 'application/json') return false;
       try {
