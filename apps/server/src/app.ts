@@ -21,6 +21,8 @@ import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 import { PERSONAL_CHANNEL, PersonalCache } from './modules/me/personal-cache.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
+import { progressRoutes } from './modules/progress/progress.routes.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { listsRoutes } from './modules/lists/lists.routes.ts';
 import { commentsRoutes } from './modules/comments/comments.routes.ts';
@@ -152,6 +154,8 @@ export async function buildApp({
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db, personalCache);
   await profileRoutes(app, database.db);
+  await progressRoutes(app, database.db, catalogue);
+  await calendarRoutes(app, { db: database.db, catalogue, publicUrl: config.publicUrl });
   await accountDataRoutes(app, database.db, catalogue);
   await listsRoutes(app, database.db);
   await recommendRoutes(app, database.db, catalogue);

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@marquee/core';
+import { createTestApp, type TestApp } from '../../../test/test-app.ts';
+import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
+
+// Series 1 is Breaking Bad in the local catalogue: its first season's seven episodes carry air
+// dates (2008-01-20 to 2008-03-09), the later seasons' do not, so they have not "aired" here.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, undefined, { catalogue: true });
+});
+afterAll(() => t.close());
+
+const at = '2026-11-20T10:00:00.000Z';
+const episode = (season: number, number: number, fields: Record<string, unknown> = {}) => ({
+  id: `tv:1:s${season}:e${number}`,
+  movie_id: 1,
+  movie_title: 'Breaking Bad',
+  movie_poster: '/poster/tv/1.svg',
+  content_type: 'tv',
+  watched_at: at,
+  duration_watched: 0,
+  total_duration: null,
+  completed: false,
+  synced: false,
+  season_number: season,
+  episode_number: number,
+  episode_title: null,
+  ...fields,
+});
+
+function sync(cookie: string, operations: unknown[]) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/me/sync',
+    payload: { operations },
+    headers: { cookie, origin: TEST_ORIGIN },
+  });
+}
+
+describe('GET /api/me/progress', () => {
+  it('needs a session', async () => {
+    const response = await t.app.inject('/api/me/progress');
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('answers the bar and the next episode of every started series, and drops one until it is watched again', async () => {
+    const { cookie } = await signedInUser(t.app);
+    expect((await t.app.inject({ url: '/api/me/progress', headers: { cookie } })).json()).toEqual({ results: [] });
+
+    const operations = [
+      episode(1, 1, { completed: true, watched_at: '2026-11-20T10:00:00.000Z' }),
+      episode(1, 2, { source: 'manual', completed: true, watched_at: '2026-11-20T11:00:00.000Z' }),
+      // Begun in the player, not finished: not watched.
+      episode(1, 3, { duration_watched: 100, total_duration: 3000, watched_at: '2026-11-20T12:00:00.000Z' }),
+    ].map((item) => ({ op: 'upsert', store: 'history', item, at: item.watched_at }));
+    expect((await sync(cookie, operations)).statusCode).toBe(200);
+
+    const response = await t.app.inject({ url: '/api/me/progress', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.json()).toEqual({
+      results: [
+        {
+          series: { id: 1, name: 'Breaking Bad', poster_path: '/poster/tv/1.svg' },
+          watched_episodes: 2,
+          aired_episodes: 7,
+          next_episode: {
+            season_number: 1,
+            episode_number: 3,
+            name: "...And the Bag's in the River",
+            air_date: '2008-02-10',
+          },
+          last_watched_at: '2026-11-20T12:00:00.000Z',
+        },
+      ],
+    });
+
+    const dropped = { ...DEFAULT_SETTINGS, droppedSeries: [{ id: 1, dropped_at: '2026-11-21T00:00:00.000Z' }] };
+    await sync(cookie, [{ op: 'upsert', store: 'settings', item: dropped, at: '2026-11-21T00:00:00.000Z' }]);
+    expect((await t.app.inject({ url: '/api/me/progress', headers: { cookie } })).json().results).toEqual([]);
+
+    // Watched again after the drop: back on the list.
+    const again = episode(1, 3, { completed: true, watched_at: '2026-11-22T10:00:00.000Z' });
+    await sync(cookie, [{ op: 'upsert', store: 'history', item: again, at: again.watched_at }]);
+    const back = (await t.app.inject({ url: '/api/me/progress', headers: { cookie } })).json().results;
+    expect(back).toHaveLength(1);
+    expect(back[0]).toMatchObject({ watched_episodes: 3, next_episode: { episode_number: 4 } });
+  });
+
+  it("shows one account's series to that account only", async () => {
+    const first = await signedInUser(t.app);
+    const second = await signedInUser(t.app);
+    const item = episode(1, 1, { completed: true });
+    await sync(first.cookie, [{ op: 'upsert', store: 'history', item, at }]);
+    expect(
+      (await t.app.inject({ url: '/api/me/progress', headers: { cookie: first.cookie } })).json().results,
+    ).toHaveLength(1);
+    expect(
+      (await t.app.inject({ url: '/api/me/progress', headers: { cookie: second.cookie } })).json().results,
+    ).toEqual([]);
+  });
+});
