@@ -26,6 +26,7 @@ describe('DEFAULT_SETTINGS (product.md §3)', () => {
       contentRatingFilter: 'all',
       favoriteGenres: [],
       customVideoSources: [],
+      droppedSeries: [],
       enableAnalytics: true,
       enablePersonalizedRecs: true,
       saveSearchHistory: true,
@@ -44,6 +45,7 @@ describe('DEFAULT_SETTINGS (product.md §3)', () => {
       autoPlay: false,
       notifications: true,
       contentRating: 'all',
+      hideWatched: false,
       accessibilitySettings: { highContrast: false, reducedMotion: false, fontSize: 16, screenReader: false },
       privacySettings: {
         shareWatchHistory: false,

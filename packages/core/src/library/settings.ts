@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { RATING_FILTERS } from '../catalogue/certification.ts';
 import { FAVORITE_GENRE_CHOICES } from '../catalogue/genres.ts';
-import { fail, isoTimestampSchema, isPlainObject, succeed, type LibraryResult } from './common.ts';
+import { fail, isoTimestampSchema, isPlainObject, MAX_STORED_INTEGER, succeed, type LibraryResult } from './common.ts';
 
 /** Ranges of the numeric settings (product.md §3 defaults table, §9). */
 export const SETTINGS_LIMITS = {
@@ -27,6 +27,11 @@ function steppedInt({ min, max, step }: { min: number; max: number; step: number
     z.refine((value) => (value - min) % step === 0, message),
   );
 }
+
+const droppedSeriesSchema = z.object({
+  id: z.number().check(z.int(), z.positive(), z.lte(MAX_STORED_INTEGER)),
+  dropped_at: isoTimestampSchema,
+});
 
 const FAVORITE_GENRE_IDS = new Set(FAVORITE_GENRE_CHOICES.map((genre) => genre.id));
 const favoriteGenreId = z
@@ -96,6 +101,11 @@ export const settingsSchema = z.object({
     () => [],
   ),
   customVideoSources: z._default(z.array(customVideoSourceSchema), () => []),
+  /**
+   * Series the viewer dropped from Up Next and the progress list, and when (library/progress.ts):
+   * one comes back once watched after its drop. Kept here so that it syncs with the settings.
+   */
+  droppedSeries: z._default(z.array(droppedSeriesSchema), () => []),
   enableAnalytics: z._default(z.boolean(), true),
   enablePersonalizedRecs: z._default(z.boolean(), true),
   saveSearchHistory: z._default(z.boolean(), true),
@@ -114,6 +124,11 @@ export const settingsSchema = z.object({
   autoPlay: z._default(z.boolean(), false),
   notifications: z._default(z.boolean(), true),
   contentRating: z._default(z.enum(RATING_FILTERS), 'all'),
+  /**
+   * Marquee's addition (DESIGN.md "Hide watched, not interested"): titles the viewer watched stay
+   * out of Browse, genre rows, Top Ranked, More Like This and the mood recommender.
+   */
+  hideWatched: z._default(z.boolean(), false),
   accessibilitySettings: z.prefault(accessibilitySettingsSchema, {}),
   privacySettings: z.prefault(privacySettingsSchema, {}),
 });
@@ -163,7 +178,7 @@ function mergeFields(
       if (isPlainObject(value)) {
         result[key] = mergeFields(NESTED[key].shape, result[key] as Record<string, unknown>, value);
       }
-    } else if (key === 'favoriteGenres' || key === 'customVideoSources') {
+    } else if (key === 'favoriteGenres' || key === 'customVideoSources' || key === 'droppedSeries') {
       // One bad entry (a retired genre, a half-typed source) should not cost the user the others.
       if (Array.isArray(value)) result[key] = validEntries(settingsSchema.shape[key], value);
     } else {
