@@ -12,7 +12,8 @@ import path from 'node:path';
  * - GET /Shows/{id}/Episodes (missing "Virtual" episodes too, unless IsMissing=false);
  * - GET/HEAD /Videos/{id}/stream?static=true (the file, with byte ranges);
  * - GET /Videos/{id}/master.m3u8 (MediaSourceId required), main.m3u8, hls1/main/{n}.ts, with the
- *   request's query repeated in the relative URLs as Jellyfin does.
+ *   request's query repeated in the relative URLs as Jellyfin does;
+ * - DELETE /Videos/ActiveEncodings?deviceId&playSessionId (204).
  * Every path also answers under /emby/. A request without the key (Authorization: MediaBrowser
  * Token="...", X-Emby-Token, or ApiKey/api_key in the query) gets 401.
  */
@@ -320,6 +321,11 @@ export async function startFakeJellyfin(options: { apiKey?: string; items?: Fake
         TotalRecordCount: list.length,
         StartIndex: 0,
       });
+    }
+    if (route === '/Videos/ActiveEncodings' && request.method === 'DELETE') {
+      response.writeHead(204);
+      response.end();
+      return;
     }
     const video = /^\/Videos\/([^/]+)\/(.+)$/.exec(route);
     const item = video && items.find((entry) => entry.Id === video[1] && entry.Container);

@@ -24,6 +24,7 @@ import type { MediaServerConfig } from '../../config.ts';
  * - GET /Videos/{id}/master.m3u8?MediaSourceId=(required)&VideoCodec&AudioCodec&...: an HLS master
  *   playlist the server transcodes (or remuxes) for; it points at `main.m3u8?<query>` relative to
  *   itself, which lists `hls1/<playlist>/<n>.<container>?<query>` segments (DynamicHlsHelper).
+ * - DELETE /Videos/ActiveEncodings?deviceId&playSessionId: stops that transcode (HlsSegmentController).
  * Emby answers the same paths, also under /emby/ (EMBY_URL may name either).
  */
 
@@ -101,7 +102,7 @@ export interface MediaServerClient {
     options: {
       query?: URLSearchParams;
       headers?: Record<string, string>;
-      method?: 'GET' | 'HEAD';
+      method?: 'GET' | 'HEAD' | 'DELETE';
       signal: AbortSignal;
     },
   ): Promise<Response>;
@@ -155,7 +156,7 @@ export function createMediaServerClient({
     options: {
       query?: URLSearchParams;
       headers?: Record<string, string>;
-      method?: 'GET' | 'HEAD';
+      method?: 'GET' | 'HEAD' | 'DELETE';
       signal: AbortSignal;
     },
   ): Promise<Response> {

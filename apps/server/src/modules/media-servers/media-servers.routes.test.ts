@@ -159,6 +159,27 @@ describe('Jellyfin as a source', () => {
     }
   });
 
+  it('stops the transcode of a play session when the viewer leaves', async () => {
+    fake.requests.length = 0;
+    const session = 'ab'.repeat(16);
+    const stop = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media-servers/hls/${FAKE_ITEMS.matrix}/sessions/${session}`,
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(stop.statusCode).toBe(204);
+    const upstream = fake.requests.find((request) => request.path === '/Videos/ActiveEncodings')!;
+    expect(upstream.method).toBe('DELETE');
+    expect(upstream.query.get('playSessionId')).toBe(session);
+    expect(upstream.query.get('deviceId')).toMatch(/^marquee-[0-9a-f]{16}$/);
+    const bad = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/media-servers/hls/${FAKE_ITEMS.matrix}/sessions/not-a-session`,
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it("reaches none of the media server's other endpoints, nor items it did not index", async () => {
     fake.requests.length = 0;
     for (const url of [

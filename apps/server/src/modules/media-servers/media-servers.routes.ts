@@ -22,6 +22,10 @@ const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 const itemIdSchema = z.string().regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a media server item id');
 export const streamParams = z.object({ itemId: itemIdSchema });
 export const hlsParams = z.object({ itemId: itemIdSchema, '*': z.string().max(200) });
+export const hlsSessionParams = z.object({
+  itemId: itemIdSchema,
+  playSessionId: z.string().regex(/^[0-9a-f]{32}$/, 'must be a play session id'),
+});
 
 /** The longest playlist read into memory to rewrite (a feature film's is a few dozen KB). */
 const MAX_PLAYLIST_BYTES = 4 * 1024 * 1024;
@@ -236,6 +240,28 @@ async function proxyHls(request: FastifyRequest, reply: FastifyReply, proxy: Pro
     .send(rewritten);
 }
 
+/**
+ * DELETE /api/media-servers/hls/:itemId/sessions/:playSessionId: the viewer left, so the media
+ * server stops transcoding for that play session at once instead of when its own idle timeout
+ * notices. Best effort: the answer is 204 whatever the server did with it.
+ */
+async function stopHls(request: FastifyRequest, reply: FastifyReply, proxy: Proxy) {
+  const params = parseOrThrow(hlsSessionParams, request.params, 'path');
+  entryFor(request, proxy, params);
+  const query = new URLSearchParams({ deviceId: proxy.client.deviceId, playSessionId: params.playSessionId });
+  try {
+    const answer = await proxy.client.request('/Videos/ActiveEncodings', {
+      method: 'DELETE',
+      query,
+      signal: AbortSignal.timeout(5000),
+    });
+    await answer.body?.cancel();
+  } catch (error) {
+    request.log.warn({ err: error }, `media server: stopping a ${proxy.client.name} transcode failed`);
+  }
+  return reply.code(204).send();
+}
+
 export interface MediaServersOptions {
   server: MediaServerConfig | null;
   catalogue: Pick<CatalogueProvider, 'search' | 'mode'>;
@@ -293,6 +319,9 @@ export async function mediaServersModule(app: FastifyInstance, options: MediaSer
     proxyDirect(request, reply, requireProxy()),
   );
   app.get('/api/media-servers/hls/:itemId/*', stream, (request, reply) => proxyHls(request, reply, requireProxy()));
+  app.delete('/api/media-servers/hls/:itemId/sessions/:playSessionId', (request, reply) =>
+    stopHls(request, reply, requireProxy()),
+  );
 
   if (index) {
     app.addHook('onReady', async () => index.start());
