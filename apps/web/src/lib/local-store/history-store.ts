@@ -12,11 +12,13 @@ import {
   type HistoryKeyFields,
   type LibraryResult,
   type ListChange,
+  type SyncOperation,
   type SyncOperationFor,
 } from '@marquee/core';
 import {
   completeListSync,
   createPersistedStore,
+  importListUpserts,
   type LocalStoreOptions,
   type SyncCompletion,
 } from './persisted-store.ts';
@@ -46,6 +48,8 @@ export interface HistoryStore {
    */
   removeEntries(refs: readonly HistoryKeyFields[]): LibraryResult<number>;
   clear(): void;
+  /** Takes in an import's upserts (see importListUpserts); how many were newer than what is stored. */
+  importOperations(operations: readonly SyncOperation[]): number;
   getQueue(): HistoryOperation[];
   getLastSync(): string | null;
   /** Drops the flushed operations, merges the server's list and marks what is settled as synced. */
@@ -145,6 +149,14 @@ export function createHistoryStore({
           : enqueueOperation(base.getQueue(), { op: 'remove_all', store: 'history', at: at.toISOString() });
       base.commit([], queue);
     },
+
+    importOperations: (operations) =>
+      importListUpserts<HistoryItem, 'history'>(base, operations, {
+        store: 'history',
+        parse: parseStoredHistory,
+        changedAt: (item) => item.watched_at,
+        key: historyKey,
+      }),
 
     completeSync(completion) {
       completeListSync<HistoryItem, 'history'>(base, completion, {

@@ -10,6 +10,7 @@ import {
   watchLaterOperationSchema,
   type ContentType,
   type LibraryResult,
+  type SyncOperation,
   type SyncOperationFor,
   type WatchLaterAddInput,
   type WatchLaterItem,
@@ -18,6 +19,7 @@ import { trackEvent } from '../analytics/track.ts';
 import {
   completeListSync,
   createPersistedStore,
+  importListUpserts,
   type LocalStoreOptions,
   type SyncCompletion,
 } from './persisted-store.ts';
@@ -38,6 +40,8 @@ export interface WatchLaterStore {
   toggle(input: WatchLaterAddInput): LibraryResult<{ item: WatchLaterItem; added: boolean }>;
   has(movieId: number, contentType: ContentType): boolean;
   clear(): void;
+  /** Takes in an import's upserts (see importListUpserts); how many were newer than what is stored. */
+  importOperations(operations: readonly SyncOperation[]): number;
   getQueue(): WatchLaterOperation[];
   getLastSync(): string | null;
   completeSync(completion: SyncCompletion): void;
@@ -116,6 +120,14 @@ export function createWatchLaterStore({
           : enqueueOperation(base.getQueue(), { op: 'remove_all', store: 'watch_later', at: at.toISOString() });
       base.commit([], queue);
     },
+
+    importOperations: (operations) =>
+      importListUpserts<WatchLaterItem, 'watch_later'>(base, operations, {
+        store: 'watch_later',
+        parse: parseStoredWatchLater,
+        changedAt: (item) => item.added_at,
+        key: watchLaterKey,
+      }),
 
     completeSync(completion) {
       completeListSync<WatchLaterItem, 'watch_later'>(base, completion, {

@@ -1,0 +1,103 @@
+import type { SyncOperation } from '@marquee/core';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHistoryStore } from './history-store.ts';
+import { createRatingsStore } from './ratings-store.ts';
+import { createStorage } from './storage.ts';
+import { createWatchLaterStore } from './watch-later-store.ts';
+
+afterEach(() => localStorage.clear());
+
+const watched = (id: number, at: string, playCount = 1): SyncOperation => ({
+  op: 'upsert',
+  store: 'history',
+  at,
+  item: {
+    id: `movie:${id}`,
+    movie_id: id,
+    movie_title: `Film ${id}`,
+    movie_poster: null,
+    content_type: 'movie',
+    watched_at: at,
+    duration_watched: 0,
+    total_duration: null,
+    completed: true,
+    synced: false,
+    season_number: null,
+    episode_number: null,
+    episode_title: null,
+    source: 'import',
+    play_count: playCount,
+  },
+});
+
+describe("the stores' importOperations (issue 31)", () => {
+  it('stores and queues an import once: the same operations again change nothing', () => {
+    const history = createHistoryStore({ storage: createStorage() });
+    const operations = [watched(1, '2021-01-09T12:00:00.000Z', 2), watched(2, '2022-05-31T12:00:00.000Z')];
+    expect(history.importOperations(operations)).toBe(2);
+    expect(history.getSnapshot().map((item) => [item.movie_id, item.play_count, item.source])).toEqual([
+      [2, 1, 'import'],
+      [1, 2, 'import'],
+    ]);
+    expect(history.getQueue()).toHaveLength(2);
+    const snapshot = history.getSnapshot();
+    const queue = history.getQueue();
+    expect(history.importOperations(operations)).toBe(0);
+    expect(history.getSnapshot()).toBe(snapshot);
+    expect(history.getQueue()).toEqual(queue);
+  });
+
+  it('keeps a newer entry of the same title (watched since in the player)', () => {
+    const history = createHistoryStore({ storage: createStorage(), now: () => new Date('2026-11-20T10:00:00Z') });
+    history.add({ movie_id: 1, movie_title: 'Film 1', content_type: 'movie', source: 'player' });
+    expect(history.importOperations([watched(1, '2021-01-09T12:00:00.000Z', 3)])).toBe(0);
+    expect(history.getSnapshot()[0]).toMatchObject({ source: 'player', watched_at: '2026-11-20T10:00:00.000Z' });
+  });
+
+  it('takes only its own store’s operations: Watch Later and ratings alike', () => {
+    const storage = createStorage();
+    const watchLater = createWatchLaterStore({ storage });
+    const ratings = createRatingsStore({ storage });
+    const operations: SyncOperation[] = [
+      watched(1, '2021-01-09T12:00:00.000Z'),
+      {
+        op: 'upsert',
+        store: 'watch_later',
+        at: '2020-12-24T12:00:00.000Z',
+        item: {
+          id: 'movie:2',
+          movie_id: 2,
+          movie_title: 'Film 2',
+          movie_poster: null,
+          movie_overview: null,
+          movie_release_date: null,
+          movie_vote_average: null,
+          content_type: 'movie',
+          added_at: '2020-12-24T12:00:00.000Z',
+          synced: false,
+        },
+      },
+      {
+        op: 'upsert',
+        store: 'ratings',
+        at: '2022-06-01T12:00:00.000Z',
+        item: {
+          movie_id: 1,
+          content_type: 'movie',
+          season_number: null,
+          episode_number: null,
+          rating: 10,
+          rated_at: '2022-06-01T12:00:00.000Z',
+          synced: false,
+        },
+      },
+    ];
+    expect(watchLater.importOperations(operations)).toBe(1);
+    expect(ratings.importOperations(operations)).toBe(1);
+    expect(watchLater.getSnapshot().map((item) => item.movie_title)).toEqual(['Film 2']);
+    expect(ratings.ratingOf({ movie_id: 1, content_type: 'movie', season_number: null, episode_number: null })).toBe(
+      10,
+    );
+    expect(ratings.importOperations(operations)).toBe(0);
+  });
+});
