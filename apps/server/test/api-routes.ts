@@ -3,6 +3,10 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client.ts';
 import { mediaFileId } from '../src/modules/media/media-library.ts';
+import {
+  hlsSessionParams as mediaServerSessionParams,
+  streamParams as mediaServerStreamParams,
+} from '../src/modules/media-servers/media-servers.routes.ts';
 import { INPUTS, type RouteInput } from './route-schemas.ts';
 import { tableDigests } from './table-digest.ts';
 import type { HttpAnswer, HttpRequest } from './test-server.ts';
@@ -78,6 +82,9 @@ export interface RouteFixture {
   skipAhead(ms: number): void;
 }
 
+/** A Jellyfin item id (32 hex digits). */
+const MEDIA_SERVER_ITEM = 'a1000000000000000000000000000001';
+
 /** The media folder of the browser tests, MEDIA_DIR of the fuzz suite's server. */
 export const MEDIA_FIXTURES = path.resolve(import.meta.dirname, '../../web/e2e/fixtures/media');
 export const MEDIA_FIXTURE_FILE = 'Memento (2001).webm';
@@ -111,6 +118,16 @@ async function insertComment(fixture: RouteFixture): Promise<string> {
     sql`insert into comments (user_id, content_type, content_id, content) values (${fixture.user.userId}, 'movie', 550, 'Written by the fixture.') returning id`,
   );
   return row!.id;
+}
+
+/** A report of the sender's that matched no title, straight into the table; its id. */
+async function insertUnmatched(fixture: RouteFixture): Promise<string> {
+  const id = randomUUID().replaceAll('-', '');
+  await fixture.database.rows(
+    sql`insert into webhook_unmatched (id, user_id, provider, title, year, content_type, reason, received_at)
+        values (${id}, ${fixture.user.userId}, 'jellyfin', 'A Film Nobody Made', 1999, 'movie', 'No film named "A Film Nobody Made" (1999) in the catalogue', now())`,
+  );
+  return id;
 }
 
 /** A GitHub account linked to the sender (as a finished social sign-in leaves it), by its row id. */
@@ -197,6 +214,7 @@ export const API_ROUTES: ApiRoute[] = [
     input: INPUTS.topRated,
   },
   { method: 'GET', path: '/api/catalogue/genres', query: { type: 'tv' }, input: INPUTS.genres },
+  { method: 'GET', path: '/api/catalogue/facts', query: { ids: 'movie:550,tv:1' }, input: INPUTS.titleFacts },
   { method: 'GET', path: '/api/catalogue/movie/:id', params: { id: '550' }, input: INPUTS.titleId },
   // Series 1 is Breaking Bad in the local catalogue.
   { method: 'GET', path: '/api/catalogue/tv/:id', params: { id: '1' }, input: INPUTS.titleId },
@@ -275,6 +293,35 @@ export const API_ROUTES: ApiRoute[] = [
     path: '/api/media/stream/:id',
     params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
     input: INPUTS.mediaStream,
+  },
+  // The fuzz suite's server has no Jellyfin or Emby: status and title say the source is off, streams 404.
+  { method: 'GET', path: '/api/media-servers/status' },
+  {
+    method: 'GET',
+    path: '/api/media-servers/title/:type/:id',
+    params: { type: 'movie', id: '550' },
+    input: INPUTS.mediaTitle,
+  },
+  {
+    method: 'GET',
+    path: '/api/media-servers/stream/:itemId',
+    params: { itemId: MEDIA_SERVER_ITEM },
+    input: { params: mediaServerStreamParams },
+    answers: 404,
+  },
+  {
+    method: 'GET',
+    path: '/api/media-servers/hls/:itemId/master.m3u8',
+    params: { itemId: MEDIA_SERVER_ITEM },
+    input: { params: mediaServerStreamParams },
+    answers: 404,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/media-servers/hls/:itemId/sessions/:playSessionId',
+    params: { itemId: MEDIA_SERVER_ITEM, playSessionId: 'ab'.repeat(16) },
+    input: { params: mediaServerSessionParams },
+    answers: 404,
   },
   {
     method: 'POST',
@@ -364,7 +411,31 @@ export const API_ROUTES: ApiRoute[] = [
   },
   { method: 'GET', path: '/api/me/history', query: { page: '1' }, session: true, input: INPUTS.historyPage },
   { method: 'GET', path: '/api/me/watch-later', session: true },
+  { method: 'GET', path: '/api/me/stats', query: { year: '2026' }, session: true, input: INPUTS.stats },
   { method: 'GET', path: '/api/me/settings', session: true },
+  // Issue 30: Up Next and the calendar; renewing the feed's address makes the old one stop working.
+  { method: 'GET', path: '/api/me/progress', session: true },
+  {
+    method: 'GET',
+    path: '/api/me/calendar',
+    query: { from: '2008-01-20', to: '2008-03-09' },
+    session: true,
+    input: INPUTS.calendar,
+  },
+  { method: 'POST', path: '/api/me/calendar/renew', session: true, ownUser: true, mutates: true, body: () => ({}) },
+  {
+    method: 'GET',
+    path: '/api/calendar/:token',
+    params: { token: `${'A'.repeat(43)}.ics` },
+    input: INPUTS.calendarFeed,
+    prepare: async (fixture) => {
+      const answer = await fixture.send({
+        url: '/api/me/calendar?from=2008-01-20&to=2008-01-21',
+        headers: { cookie: fixture.user.cookie },
+      });
+      return { params: { token: String(answer.json().ics_url).split('/').pop()! } };
+    },
+  },
   { method: 'GET', path: '/api/me/profile', session: true },
   {
     method: 'PATCH',
@@ -373,6 +444,69 @@ export const API_ROUTES: ApiRoute[] = [
     mutates: true,
     body: () => ({ username: 'film_fan', avatar_url: 'https://example.org/me.png' }),
     input: INPUTS.profile,
+  },
+  {
+    method: 'GET',
+    path: '/api/me/export',
+    query: { format: 'letterboxd' },
+    session: true,
+    input: INPUTS.accountExport,
+  },
+  // Deletes the sender's account: the suites send it with a user of its own.
+  {
+    method: 'DELETE',
+    path: '/api/me',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({ password: PASSWORD }),
+    input: INPUTS.deleteAccount,
+  },
+  // Issue 29: the addresses a media server posts to (made at the first read), renewing them, and
+  // what they reported that matched no title.
+  { method: 'GET', path: '/api/me/webhooks', session: true },
+  // A new secret makes the old addresses stop working: a user of its own.
+  {
+    method: 'POST',
+    path: '/api/me/webhooks/renew',
+    session: true,
+    ownUser: true,
+    mutates: true,
+    body: () => ({}),
+    input: INPUTS.renewWebhooks,
+  },
+  {
+    method: 'DELETE',
+    path: '/api/me/webhooks/unmatched/:id',
+    params: { id: '0123456789abcdef0123456789abcdef' },
+    session: true,
+    mutates: true,
+    input: INPUTS.unmatchedReport,
+    prepare: async (fixture) => ({ params: { id: await insertUnmatched(fixture) } }),
+    consumes: true,
+  },
+  { method: 'DELETE', path: '/api/me/webhooks/unmatched', session: true, mutates: true },
+  // A media server's notification (a Jellyfin Webhook plugin template), at the sender's address.
+  {
+    method: 'POST',
+    path: '/api/webhooks/:provider/:token',
+    params: { provider: 'jellyfin', token: 'A'.repeat(43) },
+    mutates: true,
+    body: () => ({
+      NotificationType: 'PlaybackStop',
+      ItemType: 'Movie',
+      Name: 'The Matrix',
+      Year: 1999,
+      Provider_tmdb: '603',
+      PlaybackPositionTicks: 40_800_000_000,
+      RunTimeTicks: 81_600_000_000,
+      PlayedToCompletion: false,
+    }),
+    input: INPUTS.webhook,
+    prepare: async (fixture) => {
+      const answer = await fixture.send({ url: '/api/me/webhooks', headers: { cookie: fixture.user.cookie } });
+      return { params: { provider: 'jellyfin', token: String(answer.json().jellyfin).split('/').pop()! } };
+    },
   },
   {
     method: 'POST',
@@ -624,6 +758,13 @@ export const HEAD_ROUTES: ApiRoute[] = [
     params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
     input: INPUTS.mediaStream,
   },
+  {
+    method: 'HEAD',
+    path: '/api/media-servers/stream/:itemId',
+    params: { itemId: MEDIA_SERVER_ITEM },
+    input: { params: mediaServerStreamParams },
+    answers: 404,
+  },
 ];
 
 export function fillPath(route: ApiRoute, params: Record<string, string> = route.params ?? {}): string {
@@ -720,6 +861,7 @@ export const USER_TABLES = [
   'analytics_events',
   'movie_lists',
   'movie_list_items',
+  'webhook_unmatched',
 ] as const;
 
 /** The catalogue and the database's own facts: no request may change them. */

@@ -11,6 +11,7 @@ import {
   searchParamsSchema,
   seasonNumberSchema,
   anySyncOperationSchema,
+  calendarQuerySchema,
   titleIdSchema,
   topRatedParamsSchema,
 } from '@marquee/core';
@@ -24,10 +25,15 @@ import {
   titleQuery,
 } from '../src/modules/comments/comments.routes.ts';
 import { sessionQuery } from '../src/modules/events/events.routes.ts';
+import { feedParams } from '../src/modules/calendar/calendar.routes.ts';
+import { deleteAccountBody, exportQuery } from '../src/modules/account-data/account-data.routes.ts';
 import { feedbackSchema } from '../src/modules/feedback/feedback.routes.ts';
 import { historyQuery, SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
 import { profilePatchSchema, username } from '../src/modules/me/profile.routes.ts';
 import { streamParams } from '../src/modules/media/media.routes.ts';
+import { renewBody, unmatchedIdParams, webhookParams } from '../src/modules/webhooks/webhooks.routes.ts';
+import { statsQuery } from '../src/modules/stats/stats.routes.ts';
+import { titleFactsParamsSchema } from '@marquee/core/catalogue/exclusions';
 import type { Hints, Schema } from './fuzz/zod-arbitrary.ts';
 
 /**
@@ -79,6 +85,18 @@ export const INPUTS = {
     },
   },
   search: { query: searchParamsSchema },
+  stats: { query: statsQuery, hints: { year: { edges: [1900, 1899, 2100, 2101] } } },
+  titleFacts: {
+    query: titleFactsParamsSchema,
+    hints: {
+      ids: {
+        values: fc
+          .array(fc.constantFrom('movie:550', 'tv:1', 'movie:2292', 'tv:22'), { minLength: 1, maxLength: 4 })
+          .map(String),
+        edges: [ids(500).join(','), ids(501).join(','), 'movie:1,,tv:2', 'film:1', 'movie:2147483648'],
+      },
+    },
+  },
   historyPage: { query: historyQuery },
   topRated: { query: topRatedParamsSchema },
   genres: { query: genresParamsSchema },
@@ -177,7 +195,24 @@ export const INPUTS = {
       'operations.*.item.region': { values: fc.constantFrom('US', 'DE', 'BR') },
     },
   },
+  accountExport: { query: exportQuery },
+  deleteAccount: { body: deleteAccountBody, hints: { password: { edges: ['', 'p'.repeat(128), 'p'.repeat(129)] } } },
+  unmatchedReport: { params: unmatchedIdParams },
+  renewWebhooks: { body: renewBody },
+  webhook: { params: webhookParams },
   devEvents: { query: sessionQuery },
+  // Issue 30: a range of days (to not before from, at most 92 days apart) and the feed's address.
+  calendar: {
+    query: calendarQuerySchema,
+    hints: {
+      from: {
+        values: fc.constantFrom('2008-01-20', '2024-02-29'),
+        edges: ['1900-01-01', '1899-12-31', '3000-01-01', '2025-02-29'],
+      },
+      to: { values: fc.constantFrom('2008-03-09', '2024-03-31'), edges: ['2099-12-31', '2100-01-01', '2008-01-19'] },
+    },
+  },
+  calendarFeed: { params: feedParams },
   // Any query at all: every value a query can hold is a text or a list of texts.
   errorPage: { query: z.record(z.string(), z.union([z.string(), z.array(z.string())])) },
   signUp: {
