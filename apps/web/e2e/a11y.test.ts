@@ -39,6 +39,7 @@ function routes(sample: Sample): string[] {
     `/watch/series/${sample.tv}`,
     '/watchlater',
     '/history',
+    '/stats',
     '/settings#profile',
     '/settings#display',
     '/settings#content',

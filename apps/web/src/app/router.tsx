@@ -117,6 +117,13 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'stats',
+        Component: screen(
+          () => import('@/features/stats/stats-screen.tsx'),
+          (m) => m.StatsScreen,
+        ),
+      },
+      {
         path: 'settings',
         Component: screen(
           () => import('@/features/settings/settings-screen.tsx'),

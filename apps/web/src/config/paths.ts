@@ -10,6 +10,7 @@ export const paths = {
   watch: (type: 'movie' | 'series', id: number | string) => `/watch/${type}/${id}`,
   watchLater: '/watchlater',
   history: '/history',
+  stats: '/stats',
   settings: '/settings',
   lists: '/lists',
   list: (id: number | string) => `/list/${id}`,

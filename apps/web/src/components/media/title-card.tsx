@@ -4,8 +4,11 @@ import { genreNames, titleOf, yearOf, type TitleSummary } from '@marquee/core';
 import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
+import { CardMarkWatched, WatchedBadge } from '@/components/tracking/card-tracking.tsx';
+import { UserRatingBadge } from '@/components/tracking/user-rating-badge.tsx';
 import { PosterImage } from './poster-image.tsx';
 import { RatingBadge, TypeBadge } from './rating-badge.tsx';
+import { NotInterestedButton } from './not-interested-button.tsx';
 import { WatchLaterButton } from './watch-later-button.tsx';
 
 /** Where a title's detail page is: /movie/{id} or /series/{id}. */
@@ -32,7 +35,8 @@ export interface TitleCardProps {
 
 /**
  * The poster card of product.md §2 Cards: rating badge, type badge, title, year, up to 2
- * genres, overview, a Watch link, the Watch Later toggle and the comment indicator.
+ * genres, overview, a Watch link, the Watch Later toggle and the comment indicator; Marquee adds the
+ * viewer's rating and Watched badges and a Mark watched control (issue 30).
  * The title link stretches over the whole card; the buttons sit above it.
  */
 export function TitleCard({
@@ -59,9 +63,13 @@ export function TitleCard({
           priority={priority}
         />
         <div className="pointer-events-none absolute inset-x-0 top-0 flex items-start justify-between p-2">
-          {badge ?? <RatingBadge rating={item.vote_average} />}
+          <div className="flex flex-wrap items-start gap-1">
+            {badge ?? <RatingBadge rating={item.vote_average} />}
+            <UserRatingBadge subject={{ movie_id: item.id, content_type: item.media_type }} />
+          </div>
           <TypeBadge type={item.media_type} />
         </div>
+        <WatchedBadge item={item} />
         {item.overview ? (
           <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-ink-950 via-ink-950/90 to-transparent p-3 pt-10 opacity-0 transition duration-300 group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
             <p className="line-clamp-4 text-xs leading-relaxed text-fg-muted">{item.overview}</p>
@@ -85,6 +93,8 @@ export function TitleCard({
             Watch
           </Link>
           <WatchLaterButton item={item} size="sm" />
+          <NotInterestedButton item={item} />
+          <CardMarkWatched item={item} />
           {commentCount !== undefined ? (
             <span
               className="ml-auto inline-flex items-center gap-1 text-xs text-fg-subtle"

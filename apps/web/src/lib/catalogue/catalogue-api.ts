@@ -1,4 +1,5 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { keepPreviousData, queryOptions, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type {
   DiscoverParams,
   Genre,
@@ -11,6 +12,7 @@ import type {
   TvDetails,
 } from '@marquee/core';
 import { apiFetch } from '../api-client.ts';
+import { useExcludedTitles, type ExcludedTitles } from './excluded-titles.ts';
 
 /**
  * The catalogue requests of /api/catalogue/*: each exports its fetcher's queryOptions and hook.
@@ -29,28 +31,60 @@ function query(params: Record<string, string | number | undefined | null>): stri
 
 export type DiscoverQuery = Partial<DiscoverParams>;
 
+/** What a list request leaves out (excluded-titles.ts); part of its query key. */
+type Exclusion = ExcludedTitles['params'];
+const NONE: Exclusion = {};
+
 export const catalogueKeys = {
   all: ['catalogue'] as const,
-  discover: (params: DiscoverQuery) => ['catalogue', 'discover', params] as const,
+  discover: (params: DiscoverQuery, exclusion: Exclusion = NONE) =>
+    ['catalogue', 'discover', params, exclusion] as const,
   search: (q: string, page: number) => ['catalogue', 'search', q, page] as const,
-  topRated: (type: MediaType, period: TopRatedPeriod, voteCountGte: number) =>
-    ['catalogue', 'top-rated', type, period, voteCountGte] as const,
+  topRated: (type: MediaType, period: TopRatedPeriod, voteCountGte: number, exclusion: Exclusion = NONE) =>
+    ['catalogue', 'top-rated', type, period, voteCountGte, exclusion] as const,
   details: (type: MediaType, id: number) => ['catalogue', type, id] as const,
   season: (id: number, season: number) => ['catalogue', 'tv', id, 'season', season] as const,
-  similar: (type: MediaType, id: number) => ['catalogue', type, id, 'similar'] as const,
+  similar: (type: MediaType, id: number, exclusion: Exclusion = NONE) =>
+    ['catalogue', type, id, 'similar', exclusion] as const,
   genres: (type: MediaType) => ['catalogue', 'genres', type] as const,
 };
 
-export function discoverQueryOptions(params: DiscoverQuery) {
+/**
+ * A list's answer without the excluded titles: the server leaves them out of new answers, and the
+ * one on screen (kept while the next loads) loses a title the moment it is hidden.
+ */
+function useWithout<T extends { results: TitleSummary[] }>(
+  result: UseQueryResult<T>,
+  excluded: ReadonlySet<string>,
+): UseQueryResult<T> {
+  const { data } = result;
+  const results = useMemo(
+    () =>
+      data && excluded.size
+        ? data.results.filter((item) => !excluded.has(`${item.media_type}:${item.id}`))
+        : data?.results,
+    [data, excluded],
+  );
+  return useMemo(
+    () =>
+      data && results !== data.results ? ({ ...result, data: { ...data, results } } as UseQueryResult<T>) : result,
+    [result, data, results],
+  );
+}
+
+export function discoverQueryOptions(params: DiscoverQuery, exclusion: Exclusion = NONE) {
   return queryOptions({
-    queryKey: catalogueKeys.discover(params),
-    queryFn: ({ signal }) => apiFetch<Paged<TitleSummary>>(`/api/catalogue/discover${query(params)}`, { signal }),
+    queryKey: catalogueKeys.discover(params, exclusion),
+    queryFn: ({ signal }) =>
+      apiFetch<Paged<TitleSummary>>(`/api/catalogue/discover${query({ ...params, ...exclusion })}`, { signal }),
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
   });
 }
-export const useDiscover = (params: DiscoverQuery, enabled = true) =>
-  useQuery({ ...discoverQueryOptions(params), enabled });
+export function useDiscover(params: DiscoverQuery, enabled = true) {
+  const excluded = useExcludedTitles();
+  return useWithout(useQuery({ ...discoverQueryOptions(params, excluded.params), enabled }), excluded.set);
+}
 
 export function searchQueryOptions(q: string, page = 1) {
   return queryOptions({
@@ -62,20 +96,27 @@ export function searchQueryOptions(q: string, page = 1) {
 }
 export const useSearch = (q: string, page = 1) => useQuery(searchQueryOptions(q, page));
 
-export function topRatedQueryOptions(type: MediaType, period: TopRatedPeriod, voteCountGte = 100) {
+export function topRatedQueryOptions(
+  type: MediaType,
+  period: TopRatedPeriod,
+  voteCountGte = 100,
+  exclusion: Exclusion = NONE,
+) {
   return queryOptions({
-    queryKey: catalogueKeys.topRated(type, period, voteCountGte),
+    queryKey: catalogueKeys.topRated(type, period, voteCountGte, exclusion),
     queryFn: ({ signal }) =>
       apiFetch<Paged<TitleSummary>>(
-        `/api/catalogue/top-rated${query({ type, period, vote_count_gte: voteCountGte })}`,
+        `/api/catalogue/top-rated${query({ type, period, vote_count_gte: voteCountGte, ...exclusion })}`,
         { signal },
       ),
     staleTime: STALE_MS,
     placeholderData: keepPreviousData,
   });
 }
-export const useTopRated = (type: MediaType, period: TopRatedPeriod, voteCountGte = 100) =>
-  useQuery(topRatedQueryOptions(type, period, voteCountGte));
+export function useTopRated(type: MediaType, period: TopRatedPeriod, voteCountGte = 100) {
+  const excluded = useExcludedTitles();
+  return useWithout(useQuery(topRatedQueryOptions(type, period, voteCountGte, excluded.params)), excluded.set);
+}
 
 export function movieQueryOptions(id: number) {
   return queryOptions({
@@ -105,14 +146,21 @@ export function seasonQueryOptions(id: number, season: number) {
 export const useSeason = (id: number, season: number | null) =>
   useQuery({ ...seasonQueryOptions(id, season ?? 0), enabled: season !== null && season > 0 });
 
-export function similarQueryOptions(type: MediaType, id: number) {
+export function similarQueryOptions(type: MediaType, id: number, exclusion: Exclusion = NONE) {
   return queryOptions({
-    queryKey: catalogueKeys.similar(type, id),
-    queryFn: ({ signal }) => apiFetch<{ results: TitleSummary[] }>(`/api/catalogue/${type}/${id}/similar`, { signal }),
+    queryKey: catalogueKeys.similar(type, id, exclusion),
+    queryFn: ({ signal }) =>
+      apiFetch<{ results: TitleSummary[] }>(`/api/catalogue/${type}/${id}/similar${query(exclusion)}`, { signal }),
     staleTime: STALE_MS,
+    // The same title's row stays while a hidden title is taken out; another title's never shows.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[1] === type && previousQuery.queryKey[2] === id ? previous : undefined,
   });
 }
-export const useSimilar = (type: MediaType, id: number) => useQuery(similarQueryOptions(type, id));
+export function useSimilar(type: MediaType, id: number) {
+  const excluded = useExcludedTitles();
+  return useWithout(useQuery(similarQueryOptions(type, id, excluded.params)), excluded.set);
+}
 
 export function genresQueryOptions(type: MediaType) {
   return queryOptions({

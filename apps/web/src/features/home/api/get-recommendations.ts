@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { HistoryItem, RecommendAnswer, Settings } from '@marquee/core';
 import { apiFetch } from '@/lib/api-client.ts';
+import { readExcludedTitles } from '@/lib/catalogue/excluded-titles.ts';
 
 export interface RecommendRequest {
   query: string;
@@ -19,6 +20,12 @@ export function recommendSearchParams({ query, history, settings }: RecommendReq
   const params = new URLSearchParams({ q: query.trim() });
   const watched = [...new Set(history.map((item) => `${item.content_type}:${item.movie_id}`))];
   if (watched.length) params.set('watched', watched.join(','));
+  // Titles the viewer is not interested in (and, with hideWatched, watched ones): never picked.
+  const excluded = readExcludedTitles()
+    .split(',')
+    .filter((token) => token && !watched.includes(token))
+    .slice(0, 200);
+  if (excluded.length) params.set('exclude', excluded.join(','));
   if (allowsPersonalRecommendations(settings)) {
     if (settings.favoriteGenres.length) params.set('genres', settings.favoriteGenres.join(','));
   } else {

@@ -13,6 +13,7 @@ import {
 } from '../settings-rules.ts';
 import { useSettingsChange } from '../use-settings-change.ts';
 import { CustomSourcesEditor } from './custom-sources-editor.tsx';
+import { HiddenTitles } from './hidden-titles.tsx';
 import { SelectRow, SettingsSection, ToggleRow } from './settings-controls.tsx';
 
 /** The 12 favourite-genre choices (product.md §3) as toggle chips. */
@@ -103,7 +104,15 @@ export function ContentTab() {
           options={withCurrent(REGIONS, settings.region).map(({ code, name }) => ({ value: code, label: name }))}
           onChange={(region) => change({ region })}
         />
+        <ToggleRow
+          label="Hide titles I've watched"
+          description="Films you finished and series you started stay out of Browse, genre rows, Top Ranked, More Like This and mood picks."
+          checked={settings.hideWatched}
+          onCheckedChange={(hideWatched) => change({ hideWatched })}
+        />
       </SettingsSection>
+
+      <HiddenTitles />
 
       <SettingsSection title="Video" description="How titles start playing.">
         <SelectRow
