@@ -204,8 +204,18 @@ describe('server-rendered pages', () => {
       expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       await expect.poll(() => viewer.page.getByRole('heading', { level: 1 }).textContent()).toBe(heading);
     }
+    // The player renders in the browser; for a title that does not exist its answer is a 404 too.
+    for (const path of ['/watch/movie/999999', '/watch/series/999999', '/watch/film/1', '/watch/movie/abc']) {
+      const viewer = await browser.open(MOBILE);
+      const response = await viewer.page.goto(path);
+      expect(response!.status(), path).toBe(404);
+      await expect.poll(() => viewer.page.getByText('Content not found').isVisible(), { timeout: 20_000 }).toBe(true);
+      // The player asked the catalogue for the title, and the catalogue answered 404, as expected.
+      const unexpected = viewer.errors.filter((error) => !/status of 404/.test(error));
+      viewer.errors.splice(0, viewer.errors.length, ...unexpected);
+    }
     // A page that exists still answers 200.
-    for (const path of ['/', `/movie/${movie.id}`, '/lists', '/browse/movie'])
+    for (const path of ['/', `/movie/${movie.id}`, `/watch/movie/${movie.id}`, '/lists', '/browse/movie'])
       expect((await fetch(`${browser.baseUrl}${path}`)).status, path).toBe(200);
   });
 

@@ -218,6 +218,23 @@ function createPageDocuments(
     return doc;
   };
 
+  /**
+   * The player (rendered in the browser) of a title the catalogue does not have shows "Content not
+   * found": its address leads nowhere, and the answer says so (404) as a rendered page's would.
+   */
+  async function isMissingWatchPage(pathname: string): Promise<boolean> {
+    const watch = /^\/watch\/([^/]+)\/([^/]+)\/?$/.exec(pathname);
+    if (!watch) return false;
+    const [, type, id] = watch;
+    if ((type !== 'movie' && type !== 'series') || !/^\d{1,9}$/.test(id!) || Number(id) < 1) return true;
+    const answer = await app.inject({
+      method: 'GET',
+      url: `/api/catalogue/${type === 'movie' ? 'movie' : 'tv'}/${id}`,
+      headers: { accept: 'application/json' },
+    });
+    return answer.statusCode === 404;
+  }
+
   async function render(
     url: string,
     origin: string,
@@ -245,7 +262,10 @@ function createPageDocuments(
     const cached = rendered.get(url);
     if (cached && cached.expires > Date.now()) return cached;
     const page = await render(url, origin);
-    if (!page) return shell(pathname);
+    if (!page) {
+      const doc = shell(pathname);
+      return doc.status === 200 && (await isMissingWatchPage(pathname)) ? { ...doc, status: 404 } : doc;
+    }
     // The page's data and styles are in the document, and it is on screen before any script
     // runs: nothing is preloaded but the session, leaving the network to the page's images.
     const doc = {

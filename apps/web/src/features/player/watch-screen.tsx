@@ -8,7 +8,7 @@ import { KEEP_SCROLL } from '@/lib/scroll-restoration.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 
 function positiveInt(value: string | null): number | null {
-  return value && /^\d{1,6}$/.test(value) && Number(value) > 0 ? Number(value) : null;
+  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
 function ContentNotFound() {
