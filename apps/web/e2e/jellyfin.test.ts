@@ -125,6 +125,10 @@ describe('Jellyfin source', () => {
     await expect
       .poll(() => video.getAttribute('src'), { timeout: 10_000 })
       .toMatch(/^\/api\/media-servers\/stream\/[0-9a-f]{32}$/);
+    // Leaving the HLS stream asked the server to stop its transcode.
+    await expect
+      .poll(() => requests.some((url) => /\/api\/media-servers\/hls\/[0-9a-f]{32}\/sessions\/[0-9a-f]{32}$/.test(url)))
+      .toBe(true);
   });
 
   it('lists Jellyfin disabled with the reason for a title it does not have', async () => {

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MovieDetails } from '@marquee/core';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
+import { stopSessionUrl } from '@/lib/player/media-server-api.ts';
 import { choosePlayback } from './media-server-video.tsx';
 import { Player } from './player.tsx';
 
@@ -37,6 +38,18 @@ describe('choosePlayback', () => {
       src: stream.hls,
     });
     expect(choosePlayback({ ...stream, directType: null }, says({}), true).mode).toBe('hls.js');
+  });
+});
+
+describe('stopSessionUrl', () => {
+  it("names the play session of a variant playlist's address, or nothing", () => {
+    const session = '0123456789abcdef0123456789abcdef';
+    expect(
+      stopSessionUrl(`/api/media-servers/hls/a1/main.m3u8?MediaSourceId=a1&PlaySessionId=${session}&VideoCodec=h264`),
+    ).toBe(`/api/media-servers/hls/a1/sessions/${session}`);
+    expect(stopSessionUrl('/api/media-servers/hls/a1/main.m3u8?MediaSourceId=a1')).toBeNull();
+    expect(stopSessionUrl('/api/media-servers/hls/a1/main.m3u8?PlaySessionId=../../x')).toBeNull();
+    expect(stopSessionUrl(undefined)).toBeNull();
   });
 });
 
@@ -149,6 +162,22 @@ describe('the Player with a Jellyfin source', () => {
           .map((entry) => entry.movie_id),
       ).toEqual([550]),
     );
+  });
+
+  it('falls back to the HLS stream when the file does not play as it is, then to a backup', async () => {
+    vi.mocked(HTMLMediaElement.prototype.canPlayType).mockImplementation((type) =>
+      type.startsWith('video/webm') || type === 'application/vnd.apple.mpegurl' ? 'maybe' : '',
+    );
+    vi.stubGlobal('MediaSource', undefined);
+    delete (window as { MediaSource?: unknown }).MediaSource;
+    renderPlayer();
+    const direct = (await screen.findByLabelText('Video player')) as HTMLVideoElement;
+    expect(direct.getAttribute('src')).toBe(stream.direct);
+    fireEvent.error(direct);
+    await waitFor(() => expect(screen.getByLabelText('Video player').getAttribute('src')).toBe(stream.hls));
+    expect(screen.queryByRole('alert')).toBeNull();
+    fireEvent.error(screen.getByLabelText('Video player'));
+    expect((await screen.findByRole('alert')).textContent).toContain('Failed to load Jellyfin');
   });
 
   it('lists Jellyfin disabled with the reason when the server is not reachable', async () => {

@@ -1,4 +1,5 @@
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import { stopHlsSession } from '@/lib/player/media-server-api.ts';
 import type { VideoSource } from '@/lib/player/sources.ts';
 import { LibraryVideo, type LibraryVideoProps } from './library-video.tsx';
 
@@ -33,19 +34,22 @@ const MEDIA_RECOVERIES = 1;
 
 /**
  * The Jellyfin/Emby source: the Library's video (resume, progress, history on `playing`, keys)
- * fed the file itself or the server's HLS stream. hls.js (its light build) is loaded only here,
- * when an HLS stream plays in a browser that needs it.
+ * fed the file itself or the server's HLS stream. A file the browser said it could play but did
+ * not gets the HLS stream before the source counts as failed. hls.js (its light build) is loaded
+ * only here, when an HLS stream plays in a browser that needs it; when the viewer leaves, the
+ * server is asked to stop that stream's transcode.
  */
 export function MediaServerVideo({
   stream,
   onError,
   ...props
 }: Omit<LibraryVideoProps, 'src' | 'attach'> & { stream: MediaServerStream }) {
-  const playback = useRef<Playback | null>(null);
-  playback.current ??= choosePlayback(stream, document.createElement('video'));
+  const [directFailed, setDirectFailed] = useState(false);
+  const probe = useRef<HTMLVideoElement | null>(null);
+  probe.current ??= document.createElement('video');
+  const { mode, src } = choosePlayback(directFailed ? { ...stream, directType: null } : stream, probe.current);
   const onErrorRef = useRef(onError);
   onErrorRef.current = onError;
-  const { mode, src } = playback.current;
 
   const attach = useCallback(
     (video: HTMLVideoElement) => {
@@ -65,7 +69,11 @@ export function MediaServerVideo({
           });
           hls.loadSource(src);
           hls.attachMedia(video);
-          detach = () => hls.destroy();
+          detach = () => {
+            const variant = hls.levels[0]?.uri;
+            hls.destroy();
+            stopHlsSession(variant);
+          };
         },
         () => {
           if (!cancelled) onErrorRef.current();
@@ -79,5 +87,12 @@ export function MediaServerVideo({
     [src],
   );
 
-  return <LibraryVideo {...props} src={src} onError={onError} attach={mode === 'hls.js' ? attach : undefined} />;
+  function failed() {
+    if (mode === 'direct') setDirectFailed(true);
+    else onErrorRef.current();
+  }
+
+  return (
+    <LibraryVideo {...props} key={src} src={src} onError={failed} attach={mode === 'hls.js' ? attach : undefined} />
+  );
 }

@@ -35,3 +35,24 @@ export function titleMediaServerQueryOptions(type: 'movie' | 'tv', id: number) {
 
 export const useTitleMediaServer = (type: 'movie' | 'tv', id: number, enabled: boolean) =>
   useQuery({ ...titleMediaServerQueryOptions(type, id), enabled });
+
+/**
+ * The address that stops the transcode of an HLS play session, from a variant playlist's URL
+ * (/api/media-servers/hls/{item}/main.m3u8?...&PlaySessionId=...); null when it names none.
+ */
+export function stopSessionUrl(variantUrl: string | undefined): string | null {
+  if (!variantUrl) return null;
+  const url = new URL(variantUrl, 'http://marquee.invalid');
+  const item = /^\/api\/media-servers\/hls\/([^/]+)\//.exec(url.pathname)?.[1];
+  const session = [...url.searchParams].find(([name]) => name.toLowerCase() === 'playsessionid')?.[1];
+  return item && session && /^[0-9a-f]{32}$/.test(session)
+    ? `/api/media-servers/hls/${item}/sessions/${session}`
+    : null;
+}
+
+/** Tells the server the viewer left an HLS stream, so the media server stops its transcode now. */
+export function stopHlsSession(variantUrl: string | undefined): void {
+  const url = stopSessionUrl(variantUrl);
+  // keepalive: the request outlives a page the viewer is leaving.
+  if (url) void apiFetch(url, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+}
