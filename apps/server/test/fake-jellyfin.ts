@@ -253,9 +253,12 @@ function playlist(response: ServerResponse, text: string) {
 }
 
 /** Starts the fake on a free port of 127.0.0.1. */
-export async function startFakeJellyfin(options: { apiKey?: string; items?: FakeItem[] } = {}): Promise<FakeJellyfin> {
+export async function startFakeJellyfin(
+  options: { apiKey?: string; items?: FakeItem[]; directVideo?: string } = {},
+): Promise<FakeJellyfin> {
   const apiKey = options.apiKey ?? FAKE_JELLYFIN_KEY;
   const items = options.items ?? seedItems();
+  const directVideo = options.directVideo ?? DIRECT_VIDEO;
   const requests: FakeJellyfinRequest[] = [];
   let mode: FakeJellyfinMode = 'ok';
   let latency = 0;
@@ -336,7 +339,7 @@ export async function startFakeJellyfin(options: { apiKey?: string; items?: Fake
     }
     const rest = video[2]!;
     if (rest === 'stream' && param('static') === 'true') {
-      return sendFile(request, response, DIRECT_VIDEO, item.Container === 'webm' ? 'video/webm' : 'video/x-matroska');
+      return sendFile(request, response, directVideo, item.Container === 'webm' ? 'video/webm' : 'video/x-matroska');
     }
     if (rest === 'master.m3u8') {
       if (!param('MediaSourceId')) return json(response, 400, { title: 'The MediaSourceId field is required.' });
