@@ -48,6 +48,9 @@ export function StatsChart({
   const isNarrow = useMediaQuery('(max-width: 639px)');
   const width = isNarrow ? 300 : 600;
   const max = Math.max(1, ...rows.map((row) => row.value));
+  // Counts (titles, ratings) get whole-number ticks: a 0.5-title tick means nothing.
+  const isCount = rows.every((row) => Number.isInteger(row.value));
+  const countTicks = (ticks: number[]) => (isCount ? ticks.filter((tick) => Number.isInteger(tick)) : ticks);
 
   let chart: ReactNode;
   if (horizontal) {
@@ -82,7 +85,7 @@ export function StatsChart({
           <AxisBottom
             top={rows.length * ROW_HEIGHT}
             scale={x}
-            numTicks={isNarrow ? 3 : 5}
+            tickValues={countTicks(x.ticks(isNarrow ? 3 : 5))}
             tickFormat={(value) => format(Number(value))}
             stroke="var(--color-fg-subtle)"
             tickStroke="var(--color-fg-subtle)"
@@ -113,7 +116,7 @@ export function StatsChart({
           ))}
           <AxisLeft
             scale={y}
-            numTicks={4}
+            tickValues={countTicks(y.ticks(4))}
             tickFormat={(value) => format(Number(value))}
             stroke="var(--color-fg-subtle)"
             tickStroke="var(--color-fg-subtle)"
