@@ -11,7 +11,7 @@ import { freePort, root, SERVER, startProcess, stopProcess } from './lib.mjs';
 /**
  * `npm run bench:web` (never part of `npm test`): builds the web app, serves it from the real
  * server on a free port, and runs Lighthouse (mobile emulation, its default) in Chromium on the
- * home, browse, a movie and a series page. Prints the four category scores, LCP, CLS, TBT and the
+ * home, browse, a movie and a series page, History, Watch Later and Settings. Prints the four category scores, LCP, CLS, TBT and the
  * gzip bytes of JavaScript each page loaded before it became interactive (and the bytes Chromium
  * was sent for it: brotli bodies and response headers), against the targets.
  * Each page runs WEB_BENCH_RUNS times (5) and shows each figure's median over the runs (the run
@@ -28,8 +28,12 @@ const REPORTS_DIR = process.env.WEB_BENCH_REPORTS;
  * with the median performance score (all at 100) said nothing of which TBT was typical.
  */
 const RUNS = Math.max(1, Number(process.env.WEB_BENCH_RUNS ?? 5));
-/** WEB_BENCH_PAGES: a comma-separated list of the pages to run (home, browse, movie, series); all by default. */
-const PAGE_NAMES = ['home', 'browse', 'movie', 'series'];
+/**
+ * WEB_BENCH_PAGES: a comma-separated list of the pages to run (home, browse, movie, series,
+ * history, watchlater, settings); all by default. The last three show the browser's own data and
+ * render there (a first visit: empty).
+ */
+const PAGE_NAMES = ['home', 'browse', 'movie', 'series', 'history', 'watchlater', 'settings'];
 const ONLY = (process.env.WEB_BENCH_PAGES ?? '')
   .split(',')
   .map((name) => name.trim())
@@ -108,6 +112,9 @@ try {
     ['browse', '/browse'],
     [`movie (${movie.title})`, `/movie/${movie.id}`],
     [`series (${series.name})`, `/series/${series.id}`],
+    ['history', '/history'],
+    ['watchlater', '/watchlater'],
+    ['settings', '/settings'],
   ].filter(([name]) => ONLY.length === 0 || ONLY.includes(name.split(' ')[0]));
   for (const [name, pathname] of pages) {
     // Lighthouse advises the median of several runs: one run swings with the machine's load.
