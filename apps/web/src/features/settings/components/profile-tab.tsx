@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button.tsx';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
 import { AccountSecurity } from './account-security.tsx';
+import { DeleteAccountSection } from './delete-account-section.tsx';
 import { SettingsSection } from './settings-controls.tsx';
 
 /**
@@ -28,6 +29,7 @@ export function ProfileTab() {
           </div>
         </SettingsSection>
         <AccountSecurity email={user.email} />
+        <DeleteAccountSection />
       </div>
     );
   }
