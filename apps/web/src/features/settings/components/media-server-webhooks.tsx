@@ -225,10 +225,12 @@ function AccountWebhooks({ userId }: { userId: string }) {
             Anyone who has an address can add to your history. If one got out, renew them: the old ones stop working.
           </p>
         </div>
-        <Button variant="outline" onClick={() => setIsConfirming(true)} disabled={renew.isPending}>
-          <RefreshCw className="size-4" aria-hidden />
-          Renew
-        </Button>
+        <div className="shrink-0">
+          <Button variant="outline" onClick={() => setIsConfirming(true)} disabled={renew.isPending}>
+            <RefreshCw className="size-4" aria-hidden />
+            Renew
+          </Button>
+        </div>
       </div>
       <UnmatchedList userId={userId} reports={webhooks.data.unmatched} />
       <LazyConfirmDialog
