@@ -295,7 +295,10 @@ export async function mediaRoutes(
     let stderr = '';
     session.child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
     // The viewer left (closed the tab, sought elsewhere, the player unmounted): its ffmpeg goes too.
-    request.raw.on('close', () => session.stop());
+    reply.raw.on('close', () => session.stop());
+    // Stopped here (replaced by the viewer's next stream, idle, the server closing): the response
+    // ends at once, even toward a client that reads nothing any more.
+    session.onStop(() => reply.raw.destroy());
     const body = await firstBytes(session);
     if (!body) {
       session.stop();
@@ -309,12 +312,11 @@ export async function mediaRoutes(
       () => {
         if (Date.now() - lastRead < playback.idleMs) return;
         session.stop();
-        reply.raw.destroy();
       },
       Math.min(5000, playback.idleMs / 2),
     );
     session.child.once('close', () => clearInterval(idle));
-    request.raw.on('close', () => clearInterval(idle));
+    reply.raw.on('close', () => clearInterval(idle));
     return reply
       .header('content-type', 'video/mp4')
       .header('cache-control', 'no-store')
@@ -353,7 +355,8 @@ export async function mediaModule(
     if (options.mediaDir && options.watch !== false)
       unwatch = watchMediaDir(library, options.mediaDir, { log: app.log });
   });
-  app.addHook('onClose', async () => {
+  // Before the server waits for open requests: a converted stream ends only when its ffmpeg does.
+  app.addHook('preClose', async () => {
     unwatch?.();
     playback.close();
   });

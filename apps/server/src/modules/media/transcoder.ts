@@ -94,7 +94,9 @@ export interface TranscodeSession {
   key: string;
   kind: 'remux' | 'transcode';
   child: ChildProcess;
+  /** Kills ffmpeg (and its process group) and calls the `onStop` callbacks once. */
   stop(): void;
+  onStop(callback: () => void): void;
 }
 
 export type StartResult =
@@ -137,14 +139,23 @@ export function createTranscoder(ffmpegPath: () => string | null, limit: number)
       if (count(kind) >= max) return { ok: false, limit: max, kind };
       const binary = ffmpegPath();
       if (!binary) throw new Error('no ffmpeg');
-      const child = spawn(binary, ffmpegArgs(plan), { stdio: ['ignore', 'pipe', 'pipe'] });
+      // Its own process group: an FFMPEG_PATH that is a wrapper script goes with its ffmpeg.
+      const child = spawn(binary, ffmpegArgs(plan), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+      const stopCallbacks: (() => void)[] = [];
       const session: TranscodeSession = {
         key,
         kind,
         child,
+        onStop: (callback) => stopCallbacks.push(callback),
         stop() {
           if (sessions.get(key) === session) sessions.delete(key);
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+          for (const callback of stopCallbacks.splice(0)) callback();
+          if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            child.kill('SIGKILL');
+          }
         },
       };
       sessions.set(key, session);
