@@ -233,5 +233,7 @@ describe('exports and account deletion', () => {
       headers: { origin: browser.baseUrl },
     });
     expect(signIn.status()).toBe(401);
+    // A request of the account still under way when it went (a sync) is refused, as it should be.
+    phone.errors.splice(0, phone.errors.length, ...phone.errors.filter((error) => !/status of 401/.test(error)));
   });
 });
