@@ -53,6 +53,8 @@ type Catalogue = Pick<CatalogueProvider, 'search' | 'mode'>;
 export interface MediaServerIndex {
   status(): MediaServerStatus;
   forTitle(type: MediaType, id: number): MediaServerEntry[];
+  /** Every matched film and episode; a new array after each rebuild (availability reads it). */
+  entries(): readonly MediaServerEntry[];
   find(itemId: string): MediaServerEntry | undefined;
   unmatched(): UnmatchedItem[];
   /** Rebuilds the index unless a refresh is running; resolves when the current one ends. */
@@ -243,6 +245,7 @@ export function createMediaServerIndex(
             (a.episode_number ?? 0) - (b.episode_number ?? 0) ||
             a.id.localeCompare(b.id),
         ),
+    entries: () => entries,
     find: (itemId) => byId.get(itemId),
     unmatched: () => missed,
     refresh,

@@ -275,7 +275,10 @@ export interface MediaServersOptions {
  * has on the media server, the server's state, and its streams through Marquee, so that the
  * browser never sees the server's address or key. Indexing runs in the background from start.
  */
-export async function mediaServersModule(app: FastifyInstance, options: MediaServersOptions): Promise<void> {
+export async function mediaServersModule(
+  app: FastifyInstance,
+  options: MediaServersOptions,
+): Promise<{ kind: MediaServerClient['kind']; index: MediaServerIndex } | null> {
   const client = options.server
     ? createMediaServerClient({ config: options.server, fetchImpl: options.fetchImpl, version: options.version })
     : null;
@@ -327,4 +330,6 @@ export async function mediaServersModule(app: FastifyInstance, options: MediaSer
     app.addHook('onReady', async () => index.start());
     app.addHook('onClose', async () => index.stop());
   }
+  // The availability answers (modules/availability) read the same index.
+  return client && index ? { kind: client.kind, index } : null;
 }
