@@ -96,7 +96,7 @@ describe('signed-in requests', () => {
     statements.length = 0;
     for (let request = 0; request < 20; request++) expect((await settings(a, cookie)).statusCode).toBe(200);
     expect(statements.filter(readsSessions)).toEqual([]);
-    // The settings come from memory too (settings-cache.ts): on PostgreSQL only the barrier's
+    // The settings come from memory too (personal-cache.ts): on PostgreSQL only the barrier's
     // NOTIFY goes to the database.
     expect(statements.filter((text) => !/pg_notify/.test(text))).toEqual([]);
   });
