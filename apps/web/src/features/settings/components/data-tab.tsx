@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { toast } from '@/lib/toast.ts';
 import { Bug, Download, Eraser, History, RotateCcw, Trash2, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
@@ -12,6 +12,9 @@ import { formatKilobytes, shortUserId } from '../settings-rules.ts';
 import { SettingsSection } from './settings-controls.tsx';
 import { ExportSection } from './export-section.tsx';
 import { groupDigits } from '@/lib/format.ts';
+
+// Imports (issue 31) load when this tab opens, not with the settings screen.
+const ImportSection = lazy(() => import('./import-section.tsx').then((module) => ({ default: module.ImportSection })));
 
 /** Wait before reloading after Clear All Data (product.md §9: 1000 ms), so the toast is seen. */
 export const RELOAD_DELAY_MS = 1000;
@@ -150,6 +153,10 @@ export function DataTab() {
       </SettingsSection>
 
       <ExportSection />
+
+      <Suspense fallback={null}>
+        <ImportSection />
+      </Suspense>
 
       <SettingsSection title="Reset and clear">
         <ActionRow title="Reset settings" description="Put every setting back to its default.">

@@ -1,0 +1,155 @@
+import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page, Route } from 'playwright-core';
+import { seriousViolations } from './a11y.ts';
+import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
+
+/** Where the screens of this file are saved, to be looked at (IMPORTS_SHOTS=/tmp/shots). */
+const SHOTS = process.env.IMPORTS_SHOTS;
+async function shot(section: Locator, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await section.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
+/** The server's Letterboxd fixture (an export in Letterboxd's documented format), zipped as Letterboxd does. */
+function letterboxdZip(): Buffer {
+  const root = path.resolve(import.meta.dirname, '../../server/test/fixtures/imports/letterboxd');
+  const files: Record<string, Uint8Array> = {};
+  const walk = (dir: string, prefix: string) => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full, `${prefix}${name}/`);
+      else files[`${prefix}${name}`] = new Uint8Array(readFileSync(full));
+    }
+  };
+  walk(root, '');
+  return Buffer.from(zipSync(files));
+}
+
+const stored = (page: Page, store: string) =>
+  page.evaluate(
+    (key) => JSON.parse(localStorage.getItem(`marquee:${key}`) ?? '[]') as Array<Record<string, unknown>>,
+    store,
+  );
+
+/** Holds POST /api/imports until released, so that the progress on screen can be looked at. */
+async function holdImports(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/imports', async (route: Route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+describe('importing a Letterboxd export as a guest', () => {
+  const browser = useBrowser();
+  const open = browser.open;
+  for (const [name, viewport] of [
+    ['1280', DESKTOP],
+    ['375', MOBILE],
+  ] as const) {
+    it(`uploads with a progress bar, reports, asks which title, and imports only once confirmed (${name} px)`, async () => {
+      const { page } = await open(viewport);
+      await page.goto('/settings#data');
+      await settle(page);
+      const section = page.getByRole('region', { name: 'Import from another service' });
+      await section.scrollIntoViewIfNeeded();
+      await expect.poll(() => section.getByLabel('Source').inputValue()).toBe('letterboxd');
+      await section.getByLabel('Choose a file (file to import)').setInputFiles({
+        name: 'letterboxd-someone-2026-11-01-utc.zip',
+        mimeType: 'application/zip',
+        buffer: letterboxdZip(),
+      });
+      const release = await holdImports(page);
+      await section.getByRole('button', { name: 'Upload and match' }).click();
+
+      // While the file is on its way: the bar and what it measures.
+      const bar = section.getByRole('progressbar');
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      await expect
+        .poll(async () => (await section.getByRole('status').first().textContent()) ?? '')
+        .toMatch(/^(Starting the upload…|Uploading… \d+ %)/);
+      await shot(section, `import-progress-${name}`);
+      release();
+
+      const report = section.getByRole('region', { name: 'Import report' });
+      await expect.poll(() => report.isVisible(), { timeout: 20_000 }).toBe(true);
+      const figures = await report.locator('dl > div').allTextContents();
+      expect(figures).toEqual(['Rows read18', 'Matched13', 'To choose1', 'Not matched4']);
+      const question = report.getByRole('group', { name: /King Kong \(year unknown\)/ });
+      await expect.poll(() => question.getByRole('radio').count()).toBe(4);
+      expect(await question.getByRole('radio', { name: 'Skip this title' }).isChecked()).toBe(true);
+      const notImported = await report.getByRole('listitem').allTextContents();
+      expect(notImported).toContain(
+        'Titanic (1953) · diary.csv, row 6: the catalogue has "Titanic" only from 1997, not 1953',
+      );
+      expect(notImported).toContain(
+        'Pulp Fiction (1994) · ratings.csv, row 4: Rating "7" is not 0.5 to 5 stars in halves',
+      );
+      expect(await report.textContent()).toContain('You are not signed in: the import is kept in this browser.');
+
+      // Nothing is stored before the viewer confirms.
+      expect(await stored(page, 'history')).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+      // No sideways scrolling on a phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await shot(section, `import-report-${name}`);
+
+      await question.getByRole('radio', { name: 'King Kong (1976, film)' }).check();
+      await report.getByRole('button', { name: 'Import 10 items' }).click();
+      await expect.poll(() => section.getByRole('status').last().textContent()).toBe('Imported 10 items.');
+      const history = await stored(page, 'history');
+      expect(history.map((item) => [item.movie_title, item.play_count, item.source, item.watched_at])).toEqual([
+        ['The Godfather', 1, 'import', '2023-03-02T12:00:00.000Z'],
+        ['The Matrix', 2, 'import', '2022-05-31T12:00:00.000Z'],
+        ['Fight Club', 1, 'import', '2021-02-10T12:00:00.000Z'],
+        ['Alien', 1, 'import', '2021-01-10T12:00:00.000Z'],
+        ['Pulp Fiction', 1, 'import', '2020-05-01T12:00:00.000Z'],
+      ]);
+      expect((await stored(page, 'watch_later')).map((item) => item.movie_title).sort()).toEqual([
+        'Inception',
+        'King Kong',
+        'Parasite',
+      ]);
+      expect((await stored(page, 'ratings')).map((item) => item.rating).sort()).toEqual([10, 7]);
+      await shot(section, `import-done-${name}`);
+
+      // The same file again: the same report, and nothing new.
+      await section
+        .getByLabel('Choose a file (file to import)')
+        .setInputFiles({ name: 'letterboxd-again.zip', mimeType: 'application/zip', buffer: letterboxdZip() });
+      await section.getByRole('button', { name: 'Upload and match' }).click();
+      await expect.poll(() => report.isVisible(), { timeout: 20_000 }).toBe(true);
+      await report.getByRole('button', { name: 'Import 9 items' }).click();
+      await expect
+        .poll(() => section.getByRole('status').last().textContent())
+        .toBe('Nothing new to import: everything in the file is already here.');
+      expect(await stored(page, 'history')).toEqual(history);
+    });
+  }
+
+  it('shows the server’s reason when the file is not what the source makes', async () => {
+    const viewer = await open(DESKTOP);
+    const { page } = viewer;
+    await page.goto('/settings#data');
+    await settle(page);
+    const section = page.getByRole('region', { name: 'Import from another service' });
+    await section.getByLabel('Source').selectOption('imdb');
+    await section
+      .getByLabel('Choose a file (file to import)')
+      .setInputFiles({ name: 'ratings.csv', mimeType: 'text/csv', buffer: Buffer.from('Name,Year\nAlien,1979\n') });
+    await section.getByRole('button', { name: 'Upload and match' }).click();
+    await expect
+      .poll(() => section.getByRole('alert').textContent())
+      .toContain('ratings.csv is not an IMDb ratings, watchlist or list export: its header lacks "Const"');
+    // The refusal itself, which Chromium logs as a failed load: expected here, and only it.
+    const refusal = viewer.errors.findIndex((error) => /status of 400/.test(error));
+    expect(refusal).toBeGreaterThanOrEqual(0);
+    viewer.errors.splice(refusal, 1);
+  });
+});
