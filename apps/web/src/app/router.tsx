@@ -124,6 +124,20 @@ export const routes: RouteObject[] = [
         ),
       },
       {
+        path: 'progress',
+        Component: screen(
+          () => import('@/features/progress/progress-screen.tsx'),
+          (m) => m.ProgressScreen,
+        ),
+      },
+      {
+        path: 'calendar',
+        Component: screen(
+          () => import('@/features/calendar/calendar-screen.tsx'),
+          (m) => m.CalendarScreen,
+        ),
+      },
+      {
         path: 'settings',
         Component: screen(
           () => import('@/features/settings/settings-screen.tsx'),

@@ -10,6 +10,8 @@ export const paths = {
   watch: (type: 'movie' | 'series', id: number | string) => `/watch/${type}/${id}`,
   watchLater: '/watchlater',
   history: '/history',
+  progress: '/progress',
+  calendar: '/calendar',
   stats: '/stats',
   settings: '/settings',
   lists: '/lists',

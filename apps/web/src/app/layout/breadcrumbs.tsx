@@ -13,6 +13,8 @@ const SEGMENT_LABELS: Record<string, string> = {
   watch: 'Watch',
   watchlater: 'Watch Later',
   history: 'History',
+  progress: 'Progress',
+  calendar: 'Calendar',
   settings: 'Settings',
   lists: 'Lists',
   list: 'Lists',
