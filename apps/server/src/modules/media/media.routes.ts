@@ -339,7 +339,7 @@ export async function mediaModule(
     /** Watch MEDIA_DIR for new files (on unless false). */
     watch?: boolean;
   } & MediaAccess,
-): Promise<void> {
+): Promise<MediaLibrary> {
   const library = createMediaLibrary(options.mediaDir, options.catalogue, app.log);
   const playback = createMediaPlayback(library, {
     ffmpegPath: options.ffmpegPath ?? null,
@@ -360,4 +360,6 @@ export async function mediaModule(
     unwatch?.();
     playback.close();
   });
+  // The availability answers (modules/availability) read the same index.
+  return library;
 }
