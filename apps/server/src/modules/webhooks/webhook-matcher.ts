@@ -23,10 +23,7 @@ export interface MatchedTitle {
 
 export type MatchResult = { matched: true; title: MatchedTitle } | { matched: false; reason: string };
 
-/** An IMDb lookup, where the provider has one (TMDB's find-by-external-id). */
-type ImdbLookup = { findByImdbId?: (imdbId: string) => Promise<{ titles: TitleSummary[] }> };
-
-export type MatcherCatalogue = Pick<CatalogueProvider, 'mode' | 'search' | 'movie' | 'tv' | 'season'> & ImdbLookup;
+export type MatcherCatalogue = Pick<CatalogueProvider, 'mode' | 'search' | 'movie' | 'tv' | 'season' | 'findByImdbId'>;
 
 const normalise = (title: string) => searchText(title, title);
 
@@ -118,7 +115,8 @@ async function matchFilm(catalogue: MatcherCatalogue, report: WatchReport): Prom
       if (!isNotFound(error)) throw error;
     }
   }
-  if (report.imdbId !== null && typeof catalogue.findByImdbId === 'function') {
+  // The local catalogue knows no IMDb ids (its findByImdbId answers nothing): no call for it.
+  if (catalogue.mode === 'tmdb' && report.imdbId !== null) {
     const { titles } = await catalogue.findByImdbId(report.imdbId);
     const film = titles.find((summary) => summary.media_type === 'movie');
     if (film) return { matched: true, title: fromSummary(film) };
