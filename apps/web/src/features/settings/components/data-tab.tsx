@@ -16,6 +16,11 @@ import { groupDigits } from '@/lib/format.ts';
 // Imports (issue 31) load when this tab opens, not with the settings screen.
 const ImportSection = lazy(() => import('./import-section.tsx').then((module) => ({ default: module.ImportSection })));
 
+// Only Settings → Data shows it, and only an account's addresses need it: its own chunk.
+const MediaServerWebhooks = lazy(() =>
+  import('./media-server-webhooks.tsx').then((module) => ({ default: module.MediaServerWebhooks })),
+);
+
 /** Wait before reloading after Clear All Data (product.md §9: 1000 ms), so the toast is seen. */
 export const RELOAD_DELAY_MS = 1000;
 
@@ -156,6 +161,10 @@ export function DataTab() {
 
       <Suspense fallback={null}>
         <ImportSection />
+      </Suspense>
+
+      <Suspense fallback={null}>
+        <MediaServerWebhooks />
       </Suspense>
 
       <SettingsSection title="Reset and clear">
