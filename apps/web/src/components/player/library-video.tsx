@@ -29,6 +29,12 @@ export interface LibraryVideoProps {
    * MediaSource); returns what detaches it. `src` stays the key of what plays.
    */
   attach?: (video: HTMLVideoElement) => () => void;
+  /** WebVTT subtitle tracks (the Library's sidecar files and text tracks of the file). */
+  subtitles?: readonly { id: string; label: string; language: string | null; url: string }[];
+  /** The subtitle track shown, null for none. */
+  subtitle?: string | null;
+  /** The viewer picked another track in the video's own menu. */
+  onSubtitleChange?: (id: string | null) => void;
 }
 
 /**
@@ -38,12 +44,49 @@ export interface LibraryVideoProps {
  * that was opened, or only seeked, and never played. Keyboard: space/k play-pause,
  * arrows seek 5 s, m mute, f fullscreen.
  */
-export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, onPlaying, attach }: LibraryVideoProps) {
+export function LibraryVideo({
+  src,
+  historyKey,
+  resumeAt,
+  analytics,
+  onError,
+  onPlaying,
+  attach,
+  subtitles = [],
+  subtitle = null,
+  onSubtitleChange,
+}: LibraryVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   useEffect(() => {
     const video = videoRef.current;
     return video && attach ? attach(video) : undefined;
   }, [attach]);
+
+  // The shown track follows `subtitle`; a choice in the video's own captions menu is reported back.
+  const subtitleRef = useRef(subtitle);
+  subtitleRef.current = subtitle;
+  const onSubtitleChangeRef = useRef(onSubtitleChange);
+  onSubtitleChangeRef.current = onSubtitleChange;
+  const trackIds = subtitles.map((track) => track.id).join(' ');
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const ids = trackIds ? trackIds.split(' ') : [];
+    for (let i = 0; i < video.textTracks.length; i++) {
+      const track = video.textTracks[i]!;
+      const wanted = ids[i] === subtitle ? 'showing' : 'disabled';
+      if (track.mode !== wanted) track.mode = wanted;
+    }
+    const onChange = () => {
+      let showing: string | null = null;
+      for (let i = 0; i < video.textTracks.length; i++) {
+        if (video.textTracks[i]!.mode === 'showing') showing = ids[i] ?? null;
+      }
+      if (showing !== subtitleRef.current) onSubtitleChangeRef.current?.(showing);
+    };
+    video.textTracks.addEventListener('change', onChange);
+    return () => video.textTracks.removeEventListener('change', onChange);
+  }, [subtitle, trackIds]);
   const [offer, setOffer] = useState(resumeAt);
   const analyticsRef = useRef(analytics);
   analyticsRef.current = analytics;
@@ -155,7 +198,17 @@ export function LibraryVideo({ src, historyKey, resumeAt, analytics, onError, on
         aria-label="Video player"
         className="size-full bg-black object-contain"
         onError={onError}
-      />
+      >
+        {subtitles.map((track) => (
+          <track
+            key={track.id}
+            kind="subtitles"
+            src={track.url}
+            label={track.label}
+            srcLang={track.language ?? undefined}
+          />
+        ))}
+      </video>
       {offer !== null && (
         <div
           role="region"
