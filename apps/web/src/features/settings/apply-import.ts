@@ -1,6 +1,7 @@
 import { canonicalJson, mergeSettings, type SyncOperation } from '@marquee/core';
 import { getHiddenStore } from '@/lib/local-store/hidden-store.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
+import { importOperations } from '@/lib/local-store/import-upserts.ts';
 import { getRatingsStore } from '@/lib/local-store/ratings-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
@@ -22,10 +23,10 @@ export interface AppliedImport {
  */
 export function applyImport(operations: readonly SyncOperation[]): AppliedImport {
   const applied: AppliedImport = {
-    history: getHistoryStore().importOperations(operations),
-    watch_later: getWatchLaterStore().importOperations(operations),
-    ratings: getRatingsStore().importOperations(operations),
-    hidden: getHiddenStore().importOperations(operations),
+    history: importOperations(getHistoryStore(), operations),
+    watch_later: importOperations(getWatchLaterStore(), operations),
+    ratings: importOperations(getRatingsStore(), operations),
+    hidden: importOperations(getHiddenStore(), operations),
     settings: 0,
   };
   const settings = operations.find((operation) => operation.store === 'settings');

@@ -12,13 +12,12 @@ import {
   type HistoryKeyFields,
   type LibraryResult,
   type ListChange,
-  type SyncOperation,
   type SyncOperationFor,
 } from '@marquee/core';
 import {
   completeListSync,
   createPersistedStore,
-  importListUpserts,
+  type ListImportMerge,
   type LocalStoreOptions,
   type SyncCompletion,
 } from './persisted-store.ts';
@@ -48,8 +47,8 @@ export interface HistoryStore {
    */
   removeEntries(refs: readonly HistoryKeyFields[]): LibraryResult<number>;
   clear(): void;
-  /** Takes in an import's upserts (see importListUpserts); how many were newer than what is stored. */
-  importOperations(operations: readonly SyncOperation[]): number;
+  /** Runs an import's merge (import-upserts.ts) on this store; how many items it took. */
+  importWith(merge: ListImportMerge<HistoryItem, 'history'>): number;
   getQueue(): HistoryOperation[];
   getLastSync(): string | null;
   /** Drops the flushed operations, merges the server's list and marks what is settled as synced. */
@@ -150,8 +149,8 @@ export function createHistoryStore({
       base.commit([], queue);
     },
 
-    importOperations: (operations) =>
-      importListUpserts<HistoryItem, 'history'>(base, operations, {
+    importWith: (merge) =>
+      merge(base, {
         store: 'history',
         parse: parseStoredHistory,
         changedAt: (item) => item.watched_at,

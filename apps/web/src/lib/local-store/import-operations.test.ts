@@ -1,6 +1,7 @@
 import type { SyncOperation } from '@marquee/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHistoryStore } from './history-store.ts';
+import { importOperations } from './import-upserts.ts';
 import { createRatingsStore } from './ratings-store.ts';
 import { createStorage } from './storage.ts';
 import { createWatchLaterStore } from './watch-later-store.ts';
@@ -34,7 +35,7 @@ describe("the stores' importOperations (issue 31)", () => {
   it('stores and queues an import once: the same operations again change nothing', () => {
     const history = createHistoryStore({ storage: createStorage() });
     const operations = [watched(1, '2021-01-09T12:00:00.000Z', 2), watched(2, '2022-05-31T12:00:00.000Z')];
-    expect(history.importOperations(operations)).toBe(2);
+    expect(importOperations(history, operations)).toBe(2);
     expect(history.getSnapshot().map((item) => [item.movie_id, item.play_count, item.source])).toEqual([
       [2, 1, 'import'],
       [1, 2, 'import'],
@@ -42,7 +43,7 @@ describe("the stores' importOperations (issue 31)", () => {
     expect(history.getQueue()).toHaveLength(2);
     const snapshot = history.getSnapshot();
     const queue = history.getQueue();
-    expect(history.importOperations(operations)).toBe(0);
+    expect(importOperations(history, operations)).toBe(0);
     expect(history.getSnapshot()).toBe(snapshot);
     expect(history.getQueue()).toEqual(queue);
   });
@@ -50,7 +51,7 @@ describe("the stores' importOperations (issue 31)", () => {
   it('keeps a newer entry of the same title (watched since in the player)', () => {
     const history = createHistoryStore({ storage: createStorage(), now: () => new Date('2026-11-20T10:00:00Z') });
     history.add({ movie_id: 1, movie_title: 'Film 1', content_type: 'movie', source: 'player' });
-    expect(history.importOperations([watched(1, '2021-01-09T12:00:00.000Z', 3)])).toBe(0);
+    expect(importOperations(history, [watched(1, '2021-01-09T12:00:00.000Z', 3)])).toBe(0);
     expect(history.getSnapshot()[0]).toMatchObject({ source: 'player', watched_at: '2026-11-20T10:00:00.000Z' });
   });
 
@@ -92,12 +93,12 @@ describe("the stores' importOperations (issue 31)", () => {
         },
       },
     ];
-    expect(watchLater.importOperations(operations)).toBe(1);
-    expect(ratings.importOperations(operations)).toBe(1);
+    expect(importOperations(watchLater, operations)).toBe(1);
+    expect(importOperations(ratings, operations)).toBe(1);
     expect(watchLater.getSnapshot().map((item) => item.movie_title)).toEqual(['Film 2']);
     expect(ratings.ratingOf({ movie_id: 1, content_type: 'movie', season_number: null, episode_number: null })).toBe(
       10,
     );
-    expect(ratings.importOperations(operations)).toBe(0);
+    expect(importOperations(ratings, operations)).toBe(0);
   });
 });

@@ -3,14 +3,13 @@ import {
   enqueueOperation,
   failFromIssues,
   type LibraryResult,
-  type SyncOperation,
   type SyncOperationFor,
 } from '@marquee/core';
 import type * as z from 'zod/mini';
 import {
   completeListSync,
   createPersistedStore,
-  importListUpserts,
+  type ListImportMerge,
   type LocalStoreOptions,
   type SyncCompletion,
 } from './persisted-store.ts';
@@ -28,8 +27,8 @@ export interface KeyedListStore<I extends { synced: boolean }, R, S extends Keye
   /** Removes the item with this reference's key; false when there was none. */
   remove(ref: R): boolean;
   find(ref: R): I | undefined;
-  /** Takes in an import's upserts (see importListUpserts); how many were newer than what is stored. */
-  importOperations(operations: readonly SyncOperation[]): number;
+  /** Runs an import's merge (import-upserts.ts) on this store; how many items it took. */
+  importWith(merge: ListImportMerge<I, S>): number;
   getQueue(): SyncOperationFor<S>[];
   getLastSync(): string | null;
   completeSync(completion: SyncCompletion): void;
@@ -103,7 +102,7 @@ export function createKeyedListStore<I extends { synced: boolean }, R, S extends
 
     find: (ref) => base.getSnapshot().find((entry) => rules.key(entry) === rules.key(ref)),
 
-    importOperations: (operations) => importListUpserts<I, S>(base, operations, { ...rules, store: rules.store as S }),
+    importWith: (merge) => merge(base, { ...rules, store: rules.store as S }),
 
     completeSync(completion) {
       completeListSync<I, S>(base, completion, rules);

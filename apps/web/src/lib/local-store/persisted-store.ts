@@ -1,5 +1,4 @@
 import {
-  compactQueue,
   isoTimestampSchema,
   parseStoredQueue,
   pendingItemKeys,
@@ -166,28 +165,11 @@ export function completeListSync<I extends { synced: boolean }, S extends SyncSt
 }
 
 /**
- * Takes in upserts made elsewhere (an import, issue 31): each item newer than the one stored under
- * its key (by its own time) is stored and queued for the server as it came; an item no newer is
- * left out. Applying the same operations again therefore changes nothing. Returns how many were taken.
+ * How an import (issue 31) reaches a list store's internals: the store hands its persisted value and
+ * rules to the merge, which the import brings along (import-upserts.ts), so that pages that import
+ * nothing do not load it.
  */
-export function importListUpserts<I extends { synced: boolean }, S extends SyncStore>(
+export type ListImportMerge<I extends { synced: boolean }, S extends SyncStore> = (
   base: PersistedStore<readonly I[], S>,
-  operations: readonly SyncOperation[],
   rules: ListRules<I> & { store: S },
-): number {
-  const byKey = new Map(base.getSnapshot().map((item) => [rules.key(item), item]));
-  const queued: SyncOperationFor<S>[] = [];
-  for (const operation of operations) {
-    if (operation.op !== 'upsert' || operation.store !== rules.store) continue;
-    const [item] = rules.parse([{ ...operation.item, synced: false }]);
-    if (!item) continue;
-    const key = rules.key(item);
-    const current = byKey.get(key);
-    if (current && Date.parse(rules.changedAt(current)) >= Date.parse(rules.changedAt(item))) continue;
-    byKey.set(key, item);
-    queued.push({ ...operation, item } as unknown as SyncOperationFor<S>);
-  }
-  // One commit: thousands of rows are one change for the screens and the sync.
-  if (queued.length > 0) base.commit(rules.parse([...byKey.values()]), compactQueue([...base.getQueue(), ...queued]));
-  return queued.length;
-}
+) => number;

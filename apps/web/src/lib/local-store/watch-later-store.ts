@@ -10,7 +10,6 @@ import {
   watchLaterOperationSchema,
   type ContentType,
   type LibraryResult,
-  type SyncOperation,
   type SyncOperationFor,
   type WatchLaterAddInput,
   type WatchLaterItem,
@@ -19,7 +18,7 @@ import { trackEvent } from '../analytics/track.ts';
 import {
   completeListSync,
   createPersistedStore,
-  importListUpserts,
+  type ListImportMerge,
   type LocalStoreOptions,
   type SyncCompletion,
 } from './persisted-store.ts';
@@ -40,8 +39,8 @@ export interface WatchLaterStore {
   toggle(input: WatchLaterAddInput): LibraryResult<{ item: WatchLaterItem; added: boolean }>;
   has(movieId: number, contentType: ContentType): boolean;
   clear(): void;
-  /** Takes in an import's upserts (see importListUpserts); how many were newer than what is stored. */
-  importOperations(operations: readonly SyncOperation[]): number;
+  /** Runs an import's merge (import-upserts.ts) on this store; how many items it took. */
+  importWith(merge: ListImportMerge<WatchLaterItem, 'watch_later'>): number;
   getQueue(): WatchLaterOperation[];
   getLastSync(): string | null;
   completeSync(completion: SyncCompletion): void;
@@ -121,8 +120,8 @@ export function createWatchLaterStore({
       base.commit([], queue);
     },
 
-    importOperations: (operations) =>
-      importListUpserts<WatchLaterItem, 'watch_later'>(base, operations, {
+    importWith: (merge) =>
+      merge(base, {
         store: 'watch_later',
         parse: parseStoredWatchLater,
         changedAt: (item) => item.added_at,
