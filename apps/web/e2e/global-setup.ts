@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,8 +17,13 @@ declare module 'vitest' {
     /** The fake Jellyfin the server indexes (JELLYFIN_URL), and its key: no page may see either. */
     jellyfinUrl: string;
     jellyfinKey: string;
+    /** The server's MEDIA_DIR: a copy of e2e/fixtures/media a test may add files to (the server watches it). */
+    mediaDir: string;
   }
 }
+
+/** The server's MEDIA_DIR, made at setup from e2e/fixtures/media. */
+const mediaDir = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-media-'));
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -130,7 +135,7 @@ async function startOnce(jellyfin: FakeJellyfin): Promise<StartedServer> {
         DATABASE_URL: '',
         TMDB_API_TOKEN: '',
         COMMUNITY_URL: 'https://chat.example.org/marquee',
-        MEDIA_DIR: path.join(import.meta.dirname, 'fixtures/media'),
+        MEDIA_DIR: mediaDir,
         JELLYFIN_URL: jellyfin.url,
         JELLYFIN_API_KEY: jellyfin.apiKey,
         // Every browser test reaches this one server from 127.0.0.1: one visitor's analytics limit
@@ -179,6 +184,7 @@ export default async function setup(project: TestProject) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH} (apt-get install chromium; .ci/run does it)`);
   }
   ensureWebBuild({ quiet: true });
+  cpSync(path.join(import.meta.dirname, 'fixtures/media'), mediaDir, { recursive: true });
 
   let started: StartedServer | undefined;
   let browser: BrowserServer | undefined;
@@ -198,10 +204,12 @@ export default async function setup(project: TestProject) {
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('jellyfinUrl', jellyfin.url);
   project.provide('jellyfinKey', jellyfin.apiKey);
+  project.provide('mediaDir', mediaDir);
 
   return async () => {
     await browser?.close();
     await started.stop();
     await jellyfin.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   };
 }
