@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaType, SearchParams, TitleSummary } from '@marquee/core';
-import { FAKE_ITEMS, startFakeJellyfin, type FakeJellyfin } from '../../../test/fake-jellyfin.ts';
+import { FAKE_ITEMS, seedItems, startFakeJellyfin, type FakeJellyfin } from '../../../test/fake-jellyfin.ts';
 import { createMediaServerClient } from './media-server-client.ts';
 import { createMediaServerIndex } from './media-server-index.ts';
 
@@ -32,9 +32,16 @@ function stubCatalogue(mode: 'local' | 'tmdb' = 'local') {
     summary('tv', 21, 'Chernobyl', '2019-05-06'),
   ];
   const searches: string[] = [];
+  const lookups: string[] = [];
   return {
     mode,
     searches,
+    lookups,
+    async findByImdbId(imdbId: string) {
+      lookups.push(imdbId);
+      const titles = imdbId === 'tt0000001' ? [summary('movie', 551, 'Home Movies', '2019-01-01')] : [];
+      return { titles, episodes: [] };
+    },
     async search({ q }: SearchParams) {
       searches.push(q);
       const results = titles.filter((title) => (title.title ?? title.name) === q);
@@ -110,14 +117,32 @@ describe('the media server index', () => {
     expect(catalogue.searches.length).toBe(searched);
   });
 
-  it('takes the TMDB id the server found when the catalogue is TMDB', async () => {
+  it('takes the TMDB id the server found when the catalogue is TMDB, else its IMDb id', async () => {
     const catalogue = stubCatalogue('tmdb');
-    const index = createMediaServerIndex(clientFor(), catalogue, quiet);
-    await index.refresh();
-    expect(index.forTitle('movie', 603).map((entry) => entry.id)).toEqual([FAKE_ITEMS.matrix]);
-    expect(index.forTitle('tv', 87108)).toHaveLength(2);
-    // Only the film without a TMDB id was searched for.
-    expect(catalogue.searches).toEqual(['Our Summer Holiday']);
+    const items = seedItems();
+    items.find((item) => item.Id === FAKE_ITEMS.holiday)!.ProviderIds = { Imdb: 'tt0000001' };
+    const withImdb = await startFakeJellyfin({ items });
+    try {
+      const client = createMediaServerClient({
+        config: { kind: 'jellyfin', url: withImdb.url, apiKey: withImdb.apiKey },
+      });
+      const index = createMediaServerIndex(client, catalogue, quiet);
+      await index.refresh();
+      expect(index.forTitle('movie', 603).map((entry) => entry.id)).toEqual([FAKE_ITEMS.matrix]);
+      expect(index.forTitle('tv', 87108)).toHaveLength(2);
+      expect(index.forTitle('movie', 551).map((entry) => entry.id)).toEqual([FAKE_ITEMS.holiday]);
+      // Titles with a TMDB id need no lookup; the film with only an IMDb id needs no search.
+      expect(catalogue.lookups).toEqual(['tt0000001']);
+      expect(catalogue.searches).toEqual([]);
+    } finally {
+      await withImdb.close();
+    }
+  });
+
+  it('never looks IMDb ids up in a catalogue of its own ids', async () => {
+    const catalogue = stubCatalogue('local');
+    await createMediaServerIndex(clientFor(), catalogue, quiet).refresh();
+    expect(catalogue.lookups).toEqual([]);
   });
 
   it('keeps serving the last good index through an outage, and says the server is not reachable', async () => {

@@ -48,7 +48,7 @@ export const RETRY_INTERVAL_MS = 30_000;
 /** Series whose episodes are listed at once during a refresh. */
 const EPISODE_CONCURRENCY = 3;
 
-type Catalogue = Pick<CatalogueProvider, 'search' | 'mode'>;
+type Catalogue = Pick<CatalogueProvider, 'search' | 'mode' | 'findByImdbId'>;
 
 export interface MediaServerIndex {
   status(): MediaServerStatus;
@@ -86,7 +86,8 @@ function providerId(item: BaseItemDto, provider: string): string | null {
 
 /**
  * The index of a Jellyfin or Emby server's films and episodes, matched to catalogue titles: by the
- * TMDB id the server found (when the catalogue is TMDB, whose ids those are), else by title (or
+ * TMDB id the server found (when the catalogue is TMDB, whose ids those are), else by its IMDb id
+ * through TMDB's find (TMDB catalogue), else by title (or
  * original title), year (±1) and type through the catalogue's search. The local catalogue has
  * ids of its own and no external ids, so there the title decides. Requests read the last good
  * index from memory: a slow or absent server never holds one up.
@@ -112,11 +113,18 @@ export function createMediaServerIndex(
     const name = item.Name?.trim() ?? '';
     const year = yearOf(item);
     const tmdb = providerId(item, 'tmdb');
-    const key = `${type}|${tmdb ?? ''}|${name}|${item.OriginalTitle ?? ''}|${year ?? ''}`;
+    const imdb = providerId(item, 'imdb');
+    const key = `${type}|${tmdb ?? ''}|${imdb ?? ''}|${name}|${item.OriginalTitle ?? ''}|${year ?? ''}`;
     let found = matches.get(key);
     if (!found) {
       found = (async () => {
         if (catalogue.mode === 'tmdb' && tmdb && /^\d{1,9}$/.test(tmdb)) return Number(tmdb);
+        // Only TMDB knows IMDb ids (the local catalogue numbers its own titles): no call otherwise.
+        if (catalogue.mode === 'tmdb' && imdb && /^tt\d{1,10}$/.test(imdb)) {
+          const { titles } = await catalogue.findByImdbId(imdb);
+          const found = titles.find((summary) => summary.media_type === type);
+          if (found) return found.id;
+        }
         const kind = type === 'movie' ? ('movie' as const) : ('episode' as const);
         for (const title of new Set([name, item.OriginalTitle?.trim() ?? ''])) {
           if (!title) continue;

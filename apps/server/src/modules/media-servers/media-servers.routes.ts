@@ -264,7 +264,7 @@ async function stopHls(request: FastifyRequest, reply: FastifyReply, proxy: Prox
 
 export interface MediaServersOptions {
   server: MediaServerConfig | null;
-  catalogue: Pick<CatalogueProvider, 'search' | 'mode'>;
+  catalogue: Pick<CatalogueProvider, 'search' | 'mode' | 'findByImdbId'>;
   publicUrl: string;
   version: string;
   fetchImpl?: typeof fetch;
