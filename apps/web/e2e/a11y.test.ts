@@ -40,6 +40,8 @@ function routes(sample: Sample): string[] {
     '/watchlater',
     '/history',
     '/stats',
+    '/progress',
+    '/calendar',
     '/settings#profile',
     '/settings#display',
     '/settings#content',
