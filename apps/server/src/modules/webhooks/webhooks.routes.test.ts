@@ -379,7 +379,7 @@ describe('bad or hostile notifications', () => {
     expect((await user.addresses()).unmatched).toEqual([]);
   });
 
-  it(`past ${WEBHOOK_RATE_LIMIT.max} notifications a minute answers 429 with Retry-After, before reading them`, async () => {
+  it(`past ${WEBHOOK_RATE_LIMIT.max} notifications a minute answers 429 with Retry-After and records nothing`, async () => {
     const user = await account();
     const ignored = jellyfinNotification('ItemAdded', MATRIX);
     for (let sent = 0; sent < WEBHOOK_RATE_LIMIT.max; sent++) {

@@ -99,8 +99,9 @@ export async function webhooksModule(app: FastifyInstance, options: WebhooksModu
     scope.post(
       '/api/webhooks/:provider/:token',
       {
-        // The address is checked before the body is read: a wrong one costs one index lookup.
-        onRequest: async (request, reply) => {
+        // Once the body is in (within its limit, as on every route: an oversized one is a 413, a
+        // malformed one a 400): the address, then the account's rate, before any other work.
+        preValidation: async (request, reply) => {
           const params = webhookParams.safeParse(request.params);
           if (!params.success) throw notAnAddress();
           const userId = await findUserByAccountToken(db, 'webhooks', params.data.token);
