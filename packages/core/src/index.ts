@@ -4,6 +4,7 @@ export * from './catalogue/types.ts';
 export * from './catalogue/certification.ts';
 export * from './catalogue/params.ts';
 export * from './catalogue/calendar.ts';
+export * from './catalogue/episode-stats.ts';
 export {
   canonicalJson,
   contentTypeSchema,

@@ -51,3 +51,10 @@ export function formatDay(date: Date, month: 'long' | 'short', timeZone: 'UTC' |
   const year = utc ? date.getUTCFullYear() : date.getFullYear();
   return `${month === 'long' ? name : name.slice(0, 3)} ${day}, ${year}`;
 }
+
+/** "48.6 h" (one decimal, whole hours without it); null when unknown or zero. */
+export function formatHours(minutes: number | null | undefined): string | null {
+  if (!minutes || minutes <= 0) return null;
+  const hours = Math.round((minutes / 60) * 10) / 10;
+  return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
+}

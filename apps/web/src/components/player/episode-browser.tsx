@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Play } from 'lucide-react';
-import type { Episode, SeasonSummary } from '@marquee/core';
+import { episodeStats, type Episode, type SeasonSummary, type TvDetails } from '@marquee/core';
 import { cn } from '@/lib/cn.ts';
 import { Button } from '@/components/ui/button.tsx';
-import { formatDay } from '@/lib/format.ts';
+import { formatDay, formatHours } from '@/lib/format.ts';
 
 const MAX_EMPTY_SEASON_BUTTONS = 5;
 
@@ -13,6 +13,8 @@ function airDate(value: string | null): string | null {
 
 export interface EpisodeBrowserProps {
   seasons: readonly SeasonSummary[];
+  /** The series' own counts: the stats grid shows the same figures as its detail page. */
+  series?: Pick<TvDetails, 'number_of_episodes' | 'episode_run_time' | 'vote_average'>;
   season: number;
   episodes: readonly Episode[] | undefined;
   isLoading: boolean;
@@ -24,6 +26,7 @@ export interface EpisodeBrowserProps {
 /** The season and episode browser of the player (player.md §2 "Episode browser"). */
 export function EpisodeBrowser({
   seasons,
+  series,
   season,
   episodes,
   isLoading,
@@ -33,11 +36,15 @@ export function EpisodeBrowser({
 }: EpisodeBrowserProps) {
   const selectId = useId();
   const list = episodes ?? [];
-  const runtimeMinutes = list.reduce((sum, episode) => sum + (episode.runtime ?? 0), 0);
-  const rated = list.filter((episode) => episode.vote_average > 0);
-  const averageRating = rated.length
-    ? rated.reduce((sum, episode) => sum + episode.vote_average, 0) / rated.length
-    : null;
+  const stats = episodeStats(
+    {
+      seasons: [...seasons],
+      number_of_episodes: series?.number_of_episodes ?? 0,
+      episode_run_time: series?.episode_run_time ?? [],
+    },
+    list,
+  );
+  const rating = stats.averageRating ?? (series?.vote_average || null);
 
   return (
     <section aria-labelledby={`${selectId}-heading`} className="rounded-2xl border border-white/10 bg-ink-900/60 p-4">
@@ -65,10 +72,10 @@ export function EpisodeBrowser({
       {seasons.length > 1 && (
         <dl className="mt-4 grid grid-cols-2 gap-2 sm:grid-cols-4">
           {[
-            ['Seasons', String(seasons.length)],
-            ['Episodes', String(list.length)],
-            ['Total runtime', `${(runtimeMinutes / 60).toFixed(1)} h`],
-            ['Average rating', averageRating === null ? '—' : averageRating.toFixed(1)],
+            ['Seasons', String(stats.seasons)],
+            ['Episodes', String(stats.episodes)],
+            ['Total runtime', stats.seriesMinutes ? `≈ ${formatHours(stats.seriesMinutes)}` : '—'],
+            ['Average rating', rating === null ? '—' : rating.toFixed(1)],
           ].map(([label, value]) => (
             <div key={label} className="rounded-xl bg-white/5 p-3">
               <dt className="text-xs text-fg-subtle">{label}</dt>

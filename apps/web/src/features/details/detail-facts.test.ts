@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   creatorsOf,
   directorOf,
-  episodeStats,
   episodeWatchPath,
   firstEpisodeNumber,
   initialSeason,
@@ -110,21 +109,5 @@ describe('detail facts', () => {
     expect(initialSeason([1, 2, 3], { ...resume, season: 9 })).toBe(1);
     expect(initialSeason([2, 3], null)).toBe(2);
     expect(initialSeason([], null)).toBe(1);
-  });
-
-  it('computes the episode stats from the loaded season, leaving unrated episodes out of the mean', () => {
-    const episodes = [
-      anEpisode({ runtime: 58, vote_average: 8 }),
-      anEpisode({ runtime: 47, vote_average: 0 }),
-      anEpisode({ runtime: null, vote_average: 9 }),
-    ];
-    const stats = episodeStats(aSeries({ number_of_episodes: 20 }), episodes);
-    expect(stats.seasonMinutes).toBe(105);
-    expect(stats.seriesMinutes).toBeCloseTo(20 * 52.5);
-    expect(stats.averageRating).toBe(8.5);
-    const unknown = episodeStats(aSeries({ episode_run_time: [] }), [anEpisode({ runtime: null })]);
-    expect(unknown).toEqual({ seasonMinutes: null, seriesMinutes: null, averageRating: null });
-    // Before the season loads, the series' typical episode length gives the estimate.
-    expect(episodeStats(aSeries({ number_of_episodes: 10 }), []).seriesMinutes).toBe(470);
   });
 });

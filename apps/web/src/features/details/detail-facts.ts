@@ -125,26 +125,5 @@ export function initialSeason(seasons: number[], resume: ResumePoint | null): nu
   return seasons[0] ?? 1;
 }
 
-export interface EpisodeStats {
-  /** Sum of the season's known episode runtimes, in minutes; null when none is known. */
-  seasonMinutes: number | null;
-  /** Estimated runtime of the whole series: episodes × typical episode length; null when unknown. */
-  seriesMinutes: number | null;
-  /** Mean rating of the season's rated episodes; null when none is rated. */
-  averageRating: number | null;
-}
-
-/**
- * The stats grid of the episode browser (player.md §2), computed only from data the page has:
- * the loaded season and the series' own counts. Unrated episodes (0) do not drag the mean down.
- */
-export function episodeStats(series: TvDetails, episodes: Episode[]): EpisodeStats {
-  const runtimes = episodes.map((episode) => episode.runtime ?? 0).filter((minutes) => minutes > 0);
-  const total = runtimes.reduce((sum, minutes) => sum + minutes, 0);
-  const seasonMinutes = runtimes.length ? total : null;
-  const typical = runtimes.length ? total / runtimes.length : (series.episode_run_time[0] ?? 0);
-  const seriesMinutes = typical > 0 && series.number_of_episodes > 0 ? typical * series.number_of_episodes : null;
-  const ratings = episodes.map((episode) => episode.vote_average).filter((rating) => rating > 0);
-  const averageRating = ratings.length ? ratings.reduce((sum, rating) => sum + rating, 0) / ratings.length : null;
-  return { seasonMinutes, seriesMinutes, averageRating };
-}
+/** The episode stats grid: one computation shared with the player's episode browser. */
+export { episodeStats } from '@marquee/core';

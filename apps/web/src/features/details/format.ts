@@ -1,5 +1,7 @@
 import { formatDay, formatDecimal, groupDigits } from '@/lib/format.ts';
 
+export { formatHours } from '@/lib/format.ts';
+
 /**
  * Formatting rules of the detail screen (product.md §2 "Detail screen", player.md §9). Dates from
  * the catalogue are calendar days ("1999-10-15"), so they are read and printed in UTC: a viewer
@@ -27,13 +29,6 @@ export function formatShortDate(value: string | null | undefined): string | null
 /** "139 min"; null when unknown or zero. */
 export function formatMinutes(minutes: number | null | undefined): string | null {
   return minutes && minutes > 0 ? `${Math.round(minutes)} min` : null;
-}
-
-/** "48.6 h" (one decimal, whole hours without it); null when unknown or zero. */
-export function formatHours(minutes: number | null | undefined): string | null {
-  if (!minutes || minutes <= 0) return null;
-  const hours = Math.round((minutes / 60) * 10) / 10;
-  return `${Number.isInteger(hours) ? hours : hours.toFixed(1)} h`;
 }
 
 /** "$63.0M": dollars in millions, shown only above 0 (product.md §2 Details); null otherwise. */
