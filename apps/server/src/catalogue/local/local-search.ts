@@ -389,13 +389,22 @@ async function rankPage(
  * since the vocabulary in memory was read, it is read again and the search made again, so a new
  * title is found at once, by any instance.
  */
-export function searchLocalTitles(db: Db, q: string, page: number): Promise<RankedPage> {
+export function searchLocalTitles(db: Db, q: string, page: number, options: SearchOptions = {}): Promise<RankedPage> {
   return withConnection(db, async (connection) => {
     const vocabulary = await heldVocabulary(db, connection);
-    const first = await search(connection, vocabulary, q, page);
+    const first = await search(connection, vocabulary, q, page, options);
     if (first.version === vocabulary.version) return first;
-    return search(connection, await readAgain(db, connection, first.version), q, page);
+    return search(connection, await readAgain(db, connection, first.version), q, page, options);
   });
+}
+
+export interface SearchOptions {
+  /**
+   * False: only titles holding every word of the query (each corrected within a typo or two), no
+   * titles holding some of the words. An import matching thousands of names wants this: a name no
+   * title holds whole is not in the catalogue, and the fallbacks cost it most of its time.
+   */
+  partialMatches?: boolean;
 }
 
 async function search(
@@ -403,6 +412,7 @@ async function search(
   vocabulary: Vocabulary,
   q: string,
   page: number,
+  { partialMatches = true }: SearchOptions = {},
 ): Promise<RankedPage & { version: string }> {
   const { words: wordsPart, year: splitOff } = splitYear(q);
   // "1917" alone is a title, not a year.
@@ -418,7 +428,10 @@ async function search(
   const readings = readingsOf(words, lexiconOf(vocabulary))
     .map((reading) => correctReading(vocabulary, reading))
     .filter((reading) => reading.groups.length > 0);
-  if (readings.length === 0) return lastResort(db, vocabulary, words, { typed, corrected: typed, year }, page);
+  if (readings.length === 0) {
+    if (!partialMatches) return { rows: [], total: 0, version: vocabulary.version };
+    return lastResort(db, vocabulary, words, { typed, corrected: typed, year }, page);
+  }
   const best = readings.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.corrected < a.corrected) ? b : a));
   const groups = best.groups;
 
@@ -437,6 +450,7 @@ async function search(
       if (widened.total > 0 || widened.version !== vocabulary.version) return widened;
     }
   }
+  if (!partialMatches) return all;
   // Every word but one ("the los weekend": los is a word, of other titles), or with two words the
   // rarer one alone ("the godfather 2").
   if (groups.length > 2) {

@@ -3,6 +3,7 @@ import type { TitleSummary } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { titles } from '../../catalogue/local/local-schema.ts';
 import { SUMMARY_COLUMNS, toSummary } from '../../catalogue/local/local-catalogue.ts';
+import { searchLocalTitles } from '../../catalogue/local/local-search.ts';
 
 /**
  * The local catalogue's titles whose search text is exactly one of `texts` (the normalised titles
@@ -41,4 +42,14 @@ export async function findLocalTitlesById(
     );
   for (const row of rows) found.set(`${row.mediaType}:${row.id}`, toSummary(row));
   return found;
+}
+
+/**
+ * The local catalogue's typo-tolerant search for an import's name: the first page of titles holding
+ * every word (each corrected within a typo or two), without the fallbacks to titles holding only
+ * some of them, which a name missing from the catalogue would run through at length.
+ */
+export async function searchLocalTitlesForImport(db: Db, q: string): Promise<TitleSummary[]> {
+  const { rows } = await searchLocalTitles(db, q, 1, { partialMatches: false });
+  return rows.map(toSummary);
 }

@@ -33,6 +33,8 @@ export interface MatcherDeps {
   catalogue: Pick<CatalogueProvider, 'mode' | 'search' | 'movie' | 'tv' | 'findByImdbId'>;
   local?: {
     byText(texts: string[]): Promise<Map<string, TitleSummary[]>>;
+    /** The typo-tolerant search, titles holding every word of the name only (searchLocalTitles). */
+    search(q: string): Promise<TitleSummary[]>;
     byId(refs: Array<{ type: 'movie' | 'tv'; id: number }>): Promise<Map<string, TitleSummary>>;
   };
   /** Lookups at once (TMDB's client has its own rate limit). */
@@ -170,7 +172,7 @@ export async function matchTitles(
     }
     // The local search reads a year at the end of the query as a bonus for that year; TMDB's does not.
     const q = `${ref.title}${!isTmdb && ref.year ? ` ${ref.year}` : ''}`.slice(0, 200);
-    const { results } = await catalogue.search({ q, page: 1 });
+    const results = local && !isTmdb ? await local.search(q) : (await catalogue.search({ q, page: 1 })).results;
     return chooseTitle(ref, results);
   }
 
