@@ -6,6 +6,7 @@ import { freePort, load, printTable, SERVER, startApp as startAppOnPort, startPr
 import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
 import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
+import { importsBench, printImportsTable } from './imports.bench.mjs';
 
 /**
  * `npm run bench` (never part of `npm test`): every scenario of scenarios.mjs against the running
@@ -19,7 +20,8 @@ import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
  * BENCH_TARGETS (pglite,postgres).
  *
  * Then, unless BENCH_ONLY names scenarios or BENCH_SYNC=0: the incremental sync on accounts of
- * 10,000 history entries (sync-incremental.bench.mjs), and on PGlite the server's memory
+ * 10,000 history entries (sync-incremental.bench.mjs); unless BENCH_IMPORTS=0, a 10,000-row
+ * Letterboxd diary imported on PGlite (imports.bench.mjs); and on PGlite the server's memory
  * (memory.mjs: idle after the first start and after a restart, peak under the loads).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -151,11 +153,20 @@ if (prepared) {
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
 const syncRows = onlyList === undefined && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
+// Imports match on the local catalogue: PGlite, as `npm start` serves it (imports.bench.mjs).
+const imports =
+  onlyList === undefined && process.env.BENCH_IMPORTS !== '0' && targets.includes('pglite')
+    ? await importsBench()
+    : null;
 console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
 printTable(rows);
 if (syncRows.length) {
   console.log('');
   printSyncTable(syncRows);
+}
+if (imports) {
+  console.log('');
+  printImportsTable(imports);
 }
 if (memoryRows.length) {
   console.log('');
