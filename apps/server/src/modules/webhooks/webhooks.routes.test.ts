@@ -322,6 +322,38 @@ describe('what is not a playback or a film', () => {
   });
 });
 
+describe('with History tracking off', () => {
+  it('records nothing, and says why', async () => {
+    const user = await account();
+    const settings = (await t.app.inject({ url: '/api/me/settings', headers: { cookie: user.cookie } })).json();
+    const off = await t.app.inject({
+      method: 'POST',
+      url: '/api/me/sync',
+      headers: { cookie: user.cookie, origin: TEST_ORIGIN },
+      payload: {
+        operations: [
+          {
+            op: 'upsert',
+            store: 'settings',
+            item: { ...settings.settings, enableHistoryTracking: false },
+            at: new Date().toISOString(),
+          },
+        ],
+      },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const answer = await notify(
+      user.first.jellyfin,
+      jellyfinNotification('PlaybackStop', MATRIX, { positionMinutes: 136, playedToCompletion: true }),
+    );
+    expect(answer.json()).toEqual({
+      status: 'ignored',
+      reason: 'History tracking is off in Marquee: nothing is recorded',
+    });
+    expect(await historyOf(user.cookie)).toEqual([]);
+  });
+});
+
 describe('bad or hostile notifications', () => {
   it('a wrong token or provider is a 404', async () => {
     const user = await account();

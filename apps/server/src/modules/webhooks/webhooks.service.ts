@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { historyKey, isCompleted, type HistoryItem, type SyncOperation } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { hitRateLimit } from '../auth/account-rate-limit.ts';
-import { applySync } from '../me/me.repository.ts';
+import { applySync, findSettings } from '../me/me.repository.ts';
 import { matchReport, type MatchedTitle, type MatcherCatalogue } from './webhook-matcher.ts';
 import { readWebhook, type WatchReport, type WebhookProvider } from './webhook-payloads.ts';
 import { dismissUnmatched, findHistoryEntry, saveUnmatched } from './webhooks.repository.ts';
@@ -116,6 +116,11 @@ export async function receiveWebhook(
   const outcome = readWebhook(provider, body);
   if (outcome.kind === 'ignored') return { status: 'ignored', reason: outcome.reason };
   const { report } = outcome;
+  // The viewer's "History tracking" (product.md §2 Privacy) holds for what other apps report too.
+  const { settings } = await findSettings(deps.db, userId);
+  if (!settings.enableHistoryTracking) {
+    return { status: 'ignored', reason: 'History tracking is off in Marquee: nothing is recorded' };
+  }
   const now = deps.now?.() ?? new Date();
   const match = await matchReport(deps.catalogue, report);
   const id = unmatchedId(userId, report);

@@ -5,6 +5,7 @@ import { LazyConfirmDialog } from '@/components/ui/lazy-dialog.tsx';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
 import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
+import { useSetting } from '@/lib/local-store/hooks.ts';
 import { timeAgo } from '@/lib/time-ago.ts';
 import { toast } from '@/lib/toast.ts';
 import { useDismissUnmatched } from '../api/dismiss-unmatched.ts';
@@ -194,6 +195,7 @@ function AccountWebhooks({ userId }: { userId: string }) {
   const webhooks = useWebhooks(userId);
   const renew = useRenewWebhooks(userId);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isTracking] = useSetting('enableHistoryTracking');
 
   if (webhooks.isPending) {
     return (
@@ -215,6 +217,11 @@ function AccountWebhooks({ userId }: { userId: string }) {
 
   return (
     <>
+      {isTracking ? null : (
+        <p className="py-3 text-sm text-fg-muted first:pt-1">
+          History tracking is off (Privacy): what your servers report is not recorded until you turn it on.
+        </p>
+      )}
       {SERVERS.map((server) => (
         <AddressRow key={server.id} server={server} address={webhooks.data[server.id]} />
       ))}
