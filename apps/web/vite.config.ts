@@ -84,6 +84,9 @@ const INDEXES = [
   { specifier: 'lucide-react', id: /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/ },
   { specifier: '@marquee/core', id: /[\\/]packages[\\/]core[\\/]src[\\/]index\.ts$/ },
 ];
+/** The screens of the pages a first visit most often opens (the budget's: e2e/budget.test.ts). */
+const FIRST_PAGE_SCREENS =
+  /[\\/]src[\\/]features[\\/](home[\\/]home-screen|browse[\\/]browse-screen|details[\\/]detail-screen)\.tsx$/;
 /** One lucide icon's module. */
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** Modules whose exports an index may re-export with `export *`. */
@@ -199,19 +202,31 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
     return shell.has(id) && !id.startsWith('\0');
   };
   const dynamicImports = new Map<string, readonly string[]>();
+  /** Icons that more than one lazily loaded module (screens, dialogs) shows. */
   let sharedIcons: Set<string> | undefined;
-  // An icon that several lazily loaded modules (screens, dialogs) use: left to the bundler, each
-  // such icon would be a chunk of its own, a request of a few hundred bytes.
-  const isSharedIcon = (id: string) => {
+  /** Of those, the ones a first page's screen shows. */
+  let firstPageIcons: Set<string> | undefined;
+  const readIcons = () => {
+    const users = new Map<string, number>();
+    for (const lazyModule of new Set([...dynamicImports.values()].flat()))
+      for (const module of closure(lazyModule))
+        if (ICON_MODULE.test(module)) users.set(module, (users.get(module) ?? 0) + 1);
+    sharedIcons = new Set([...users].filter(([, count]) => count > 1).map(([module]) => module));
+    const firstPages = [...imports.keys()].filter((id) => FIRST_PAGE_SCREENS.test(id));
+    firstPageIcons = new Set(firstPages.flatMap((id) => [...closure(id)]).filter((id) => sharedIcons!.has(id)));
+  };
+  // An icon that several lazily loaded modules use: left to the bundler, each such icon would be a
+  // chunk of its own, a request of a few hundred bytes. Those a first page shows join the shell;
+  // the others (about 25, 3 KB) make a chunk of their own, which first pages do not load.
+  const isFirstPageIcon = (id: string) => {
     if (!ICON_MODULE.test(id)) return false;
-    if (!sharedIcons) {
-      const users = new Map<string, number>();
-      for (const lazyModule of new Set([...dynamicImports.values()].flat()))
-        for (const module of closure(lazyModule))
-          if (ICON_MODULE.test(module)) users.set(module, (users.get(module) ?? 0) + 1);
-      sharedIcons = new Set([...users].filter(([, count]) => count > 1).map(([module]) => module));
-    }
-    return sharedIcons.has(id);
+    if (!firstPageIcons) readIcons();
+    return firstPageIcons!.has(id);
+  };
+  const isOtherSharedIcon = (id: string) => {
+    if (!ICON_MODULE.test(id)) return false;
+    if (!sharedIcons) readIcons();
+    return sharedIcons!.has(id) && !firstPageIcons!.has(id);
   };
   return {
     plugin: {
@@ -240,12 +255,13 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
         },
         // Small helpers nearly every screen uses join the shell, rather than a chunk of their own
         // (a few hundred bytes of code behind a request and its headers).
-        // So do the icons that more than one lazily loaded module shows (a few KB in all).
+        // So do the icons that more than one lazily loaded module shows and a first page needs.
         {
           name: 'start',
-          test: (id: string) => inShell(id) || EVERY_SCREEN.test(id) || isSharedIcon(id),
+          test: (id: string) => inShell(id) || EVERY_SCREEN.test(id) || isFirstPageIcon(id),
           priority: 2,
         },
+        { name: 'icons', test: isOtherSharedIcon, priority: 1.5 },
         // Vite's helper that the entry's dynamic import uses: left to itself it lands in the start
         // chunk, which the entry would then import before it has painted anything.
         { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 4 },

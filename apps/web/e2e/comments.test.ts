@@ -46,11 +46,14 @@ describe('comments', () => {
     await signInContext(writer.context, await createAccount('critic'));
     await reader.page.goto(`/movie/${movieId}`);
     const readerThread = reader.page.getByRole('region', { name: 'Discussion' });
+    // The discussion loads as the reader nears it, at the end of the page.
+    await readerThread.scrollIntoViewIfNeeded();
     await readerThread.getByText('No comments yet. Be the first to share your thoughts!').waitFor();
 
     const { page } = writer;
     await page.goto(`/movie/${movieId}`);
     const discussion = page.getByRole('region', { name: 'Discussion' });
+    await discussion.scrollIntoViewIfNeeded();
     const box = discussion.getByLabel('Share your thoughts');
     expect(await discussion.getByRole('button', { name: 'Post' }).isDisabled()).toBe(true);
     await box.fill('A <b>landmark</b> of cinema.');

@@ -4,6 +4,7 @@ import { matchRoutes, StaticRouter } from 'react-router';
 import { QueryClient, type Query } from '@tanstack/react-query';
 import { Providers } from './app/providers.tsx';
 import { AppRoutes, isServerRendered, preloadScreens, routes } from './app/router.tsx';
+import { preloadDeferredParts } from './lib/deferred.tsx';
 import { setApiTransport, type ApiTransport } from './lib/api-client.ts';
 import { PageStatusContext, type PageStatus } from './lib/page-status.tsx';
 import { dehydratePage, isNotFoundQuery } from './lib/server-state.ts';
@@ -56,6 +57,8 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   const leaf = matchRoutes(routes, location.pathname)?.at(-1)?.route;
   if (!leaf || !isServerRendered(leaf)) return null;
   await preloadScreens(location.pathname);
+  // The parts a page loads once the visitor nears them (lib/deferred.tsx): the server renders them whole.
+  await preloadDeferredParts();
 
   // retryOnMount off: a query that failed (a missing title's 404) renders as failed, not as loading.
   const queryClient = new QueryClient({

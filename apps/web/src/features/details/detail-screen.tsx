@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { titleOf, type MovieDetails, type TvDetails } from '@marquee/core';
-import { CommentsSection } from '@/components/comments/comments-section.tsx';
 import { paths } from '@/config/paths.ts';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { ApiError } from '@/lib/api-client.ts';
@@ -9,6 +8,7 @@ import { useAppConfig } from '@/lib/app-config.ts';
 import { useMovie, useSeason, useTv } from '@/lib/catalogue/catalogue-api.ts';
 import { imageUrl } from '@/lib/images.ts';
 import { useLastWatchedEpisode } from '@/lib/local-store/hooks.ts';
+import { deferred, useNearGate } from '@/lib/deferred.tsx';
 import { useClientValue } from '@/lib/use-client-value.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import type { ResumeLink } from './components/detail-hero.tsx';
@@ -16,7 +16,6 @@ import { WatchableHero } from './components/watchable-hero.tsx';
 import { DetailError, DetailLoading, DetailNotFound } from './components/detail-states.tsx';
 import { EpisodesSection } from './components/episodes-section.tsx';
 import { InfoSection } from './components/info-section.tsx';
-import { SimilarSection } from './components/similar-section.tsx';
 import {
   episodeWatchPath,
   firstEpisodeNumber,
@@ -66,17 +65,22 @@ function DetailLayout({ details, hero, children }: { details: Details; hero: Rea
       {hero}
       {children}
       <InfoSection details={details} />
-      <SimilarSection type={details.media_type} id={details.id} />
-      {/* player.md §2: the inline discussion of the title, and a further block (a count tile opening it). */}
-      <div
-        id="comments"
-        className="mx-auto grid max-w-[1600px] gap-6 px-4 pb-4 sm:px-6 lg:grid-cols-[minmax(0,1fr)_20rem] lg:px-8"
-      >
-        <CommentsSection contentType={details.media_type} contentId={details.id} />
-        <div className="lg:pt-0">
-          <CommentsSection contentType={details.media_type} contentId={details.id} variant="card" title="Comments" />
-        </div>
-      </div>
+      <SimilarAndComments type={details.media_type} id={details.id} />
+    </div>
+  );
+}
+
+/** More Like This and the discussion: their code loads as the visitor nears them. */
+const SimilarAndCommentsPart = deferred(
+  () => import('./components/similar-and-comments.tsx'),
+  (m) => m.SimilarAndComments,
+);
+
+function SimilarAndComments({ type, id }: { type: Details['media_type']; id: number }) {
+  const [ref, gate] = useNearGate<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      <SimilarAndCommentsPart type={type} id={id} gate={gate} fallback={<div className="min-h-screen" />} />
     </div>
   );
 }

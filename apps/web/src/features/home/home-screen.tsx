@@ -1,11 +1,25 @@
+import { deferred, useNearGate } from '@/lib/deferred.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { ContinueWatching } from './components/continue-watching.tsx';
-import { ExploreByGenre } from './components/explore-by-genre.tsx';
-import { FeaturedCollections } from './components/featured-collections.tsx';
 import { HeroSection } from './components/hero-carousel.tsx';
 import { MoodBox } from './components/mood-box.tsx';
 import { QuickLinks } from './components/quick-links.tsx';
-import { TopRanked } from './components/top-ranked.tsx';
+import { UpNext } from './components/up-next.tsx';
+
+/** Top Ranked, Featured Collections and Explore by Genre: their code loads as the visitor nears them. */
+const BelowTheFoldPart = deferred(
+  () => import('./components/below-the-fold.tsx'),
+  (m) => m.BelowTheFold,
+);
+
+function BelowTheFold() {
+  const [ref, gate] = useNearGate<HTMLDivElement>();
+  return (
+    <div ref={ref}>
+      <BelowTheFoldPart gate={gate} fallback={<div className="min-h-screen" />} />
+    </div>
+  );
+}
 
 /** The home page of product.md §2, its sections in the spec's order. */
 export function HomeScreen() {
@@ -16,11 +30,10 @@ export function HomeScreen() {
       <h1 className="sr-only">Every film and series worth your evening.</h1>
       <HeroSection />
       <ContinueWatching />
+      <UpNext />
       <MoodBox />
       <QuickLinks />
-      <TopRanked />
-      <FeaturedCollections />
-      <ExploreByGenre />
+      <BelowTheFold />
     </div>
   );
 }

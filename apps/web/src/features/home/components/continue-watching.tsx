@@ -1,11 +1,10 @@
-import { Link } from 'react-router';
-import { ArrowRight } from 'lucide-react';
-import { paths } from '@/config/paths.ts';
+import { lazy, Suspense } from 'react';
 import { useHistory, useSetting } from '@/lib/local-store/hooks.ts';
-import { continueWatchingItems } from '../home-rules.ts';
-import { HistoryCard } from './history-card.tsx';
-import { ROW_ITEM, ScrollRow } from './scroll-row.tsx';
-import { SECTION_CONTAINER, SectionHeader } from './section-header.tsx';
+
+// Loaded only when there is a history to show: a first visit has none.
+const ContinueWatchingRow = lazy(() =>
+  import('./continue-watching-row.tsx').then((module) => ({ default: module.ContinueWatchingRow })),
+);
 
 /**
  * Continue Watching (product.md §2 Home page): shown only with the showContinueWatching setting
@@ -13,35 +12,11 @@ import { SECTION_CONTAINER, SectionHeader } from './section-header.tsx';
  */
 export function ContinueWatching() {
   const [isEnabled] = useSetting('showContinueWatching');
-  const [limit] = useSetting('continueWatchingLimit');
-  const [quality] = useSetting('posterQuality');
   const { items: history } = useHistory();
   if (!isEnabled || history.length === 0) return null;
-  const items = continueWatchingItems(history, limit);
-
   return (
-    <section aria-labelledby="home-continue" className={`${SECTION_CONTAINER} pt-10`}>
-      <ScrollRow
-        label="Recently watched"
-        header={(controls) => (
-          <SectionHeader id="home-continue" title="Continue Watching" description="Pick up right where you left off.">
-            <Link
-              to={paths.history}
-              className="inline-flex items-center gap-1 text-sm font-medium text-gold-300 hover:text-gold-200"
-            >
-              View History
-              <ArrowRight className="size-4" aria-hidden />
-            </Link>
-            {controls}
-          </SectionHeader>
-        )}
-      >
-        {items.map((item) => (
-          <li key={item.id} className={ROW_ITEM}>
-            <HistoryCard item={item} quality={quality} />
-          </li>
-        ))}
-      </ScrollRow>
-    </section>
+    <Suspense fallback={null}>
+      <ContinueWatchingRow history={history} />
+    </Suspense>
   );
 }
