@@ -62,7 +62,7 @@ describe('keyboard alone, control by control', () => {
     await settle(page);
 
     // Top Ranked: the tabs follow the arrows; the time frame is a select.
-    await tabTo(page, 'Movies', { max: 60 });
+    await tabTo(page, 'Movies', { max: 100 });
     await page.keyboard.press('ArrowRight');
     await expectFocus(page, 'TV');
     const tabs = page.getByRole('tablist', { name: 'Content type' });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addToHistory, historyKey, type HistoryItem } from './history.ts';
-import {
-  isAired,
-  localDay,
-  markWatched,
-  pickedDayError,
-  watchedKeysOf,
-  type MarkWatchedRequest,
-} from './mark-watched.ts';
-import { watchedEpisodesOf } from './watched.ts';
+import { markWatched, pickedDayError, watchedKeysOf, type MarkWatchedRequest } from './mark-watched.ts';
+import { isAired, localDay, watchedEpisodesOf } from './watched.ts';
 
 // Local times, so that the tests read the same in every time zone.
 const NOW = new Date(2024, 4, 15, 20, 30);

@@ -1,6 +1,7 @@
 import type { Episode } from '../catalogue/types.ts';
 import { fail, succeed, type ContentType, type LibraryResult } from './common.ts';
 import { historyKey, type HistoryAddInput, type HistoryItem } from './history.ts';
+import { isAired, localDay, parseDay } from './watched.ts';
 
 /**
  * When the viewer says they watched something (DESIGN.md "Where Marquee deliberately differs":
@@ -41,34 +42,6 @@ export interface MarkWatchedRequest {
 export interface MarkedEntry {
   input: HistoryAddInput;
   watchedAt: Date;
-}
-
-const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** The viewer's calendar day of an instant, YYYY-MM-DD, in the runtime's time zone. */
-export function localDay(date: Date): string {
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** A YYYY-MM-DD day that exists (no 31 February), or null. */
-function parseDay(day: string): { year: number; month: number; date: number } | null {
-  const match = DAY.exec(day);
-  if (!match) return null;
-  const [year, month, date] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const probe = new Date(year, month - 1, date);
-  if (probe.getFullYear() !== year || probe.getMonth() !== month - 1 || probe.getDate() !== date) return null;
-  return { year, month, date };
-}
-
-/**
- * Whether an episode has aired: its air date is today or earlier, in the viewer's day. An episode
- * without an air date has not (DESIGN.md: aired episodes only).
- */
-export function isAired(airDate: string | null | undefined, now: Date): boolean {
-  const day = airDate?.slice(0, 10);
-  if (!day || !parseDay(day)) return false;
-  return day <= localDay(now);
 }
 
 /**

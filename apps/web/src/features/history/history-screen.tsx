@@ -11,10 +11,13 @@ import { paths } from '@/config/paths.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
 import { cn } from '@/lib/cn.ts';
 import { useHistory, useSetting } from '@/lib/local-store/hooks.ts';
+import { useRatings } from '@/lib/local-store/use-ratings.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
 import { HistoryEntryCard } from './components/history-entry-card.tsx';
 import { HistoryEpisodesDialog } from './components/history-episodes-dialog.tsx';
+import { HistoryRatingControls } from './components/history-rating-controls.tsx';
 import { groupHistory, type HistoryGroup } from './history-groups.ts';
+import { arrangeByRating, type RatingFilter, type RatingSort } from './history-rating.ts';
 import { COMPACT_COUNTS, historyHeading, type CompactVariant } from './history-rules.ts';
 import { useHistoryList } from './use-history-list.ts';
 import { useSeriesHistoryTotal } from './api/get-series-history.ts';
@@ -34,6 +37,14 @@ export function HistoryScreen() {
   const [seriesToRemove, setSeriesToRemove] = useState<HistoryGroup | null>(null);
   const [episodesOf, setEpisodesOf] = useState<string | null>(null);
   const openSeries = allGroups.find((group) => group.key === episodesOf) ?? null;
+  const ratings = useRatings();
+  const [sort, setSort] = useState<RatingSort>('recent');
+  const [filter, setFilter] = useState<RatingFilter>('all');
+  // Sorted or filtered by the viewer's rating: everything held so far, as many cards as shown.
+  const shown =
+    sort === 'recent' && filter === 'all'
+      ? groups
+      : arrangeByRating(allGroups, ratings, sort, filter).slice(0, groups.length);
   useDocumentTitle('Watch History');
 
   // The account may hold more of a series' episodes than the browser loaded: ask how many.
@@ -81,6 +92,10 @@ export function HistoryScreen() {
 
       {history.isNearLocalLimit ? <LocalLimitNotice /> : null}
 
+      {total > 0 ? (
+        <HistoryRatingControls sort={sort} onSortChange={setSort} filter={filter} onFilterChange={setFilter} />
+      ) : null}
+
       {history.isPending ? (
         <div role="status" aria-label="Loading history" className="flex justify-center py-16 text-fg-muted">
           <Loader2 className="size-6 animate-spin" aria-hidden />
@@ -98,9 +113,13 @@ export function HistoryScreen() {
         >
           <p>Watch movies and series to see them here.</p>
         </EmptyState>
+      ) : shown.length === 0 ? (
+        <p role="status" className="py-12 text-center text-fg-muted">
+          No titles in your history with that rating.
+        </p>
       ) : (
         <CardGrid columns={columns} label="Watched titles">
-          {groups.map((group, index) => (
+          {shown.map((group, index) => (
             <li key={group.key}>
               <HistoryEntryCard
                 group={group}

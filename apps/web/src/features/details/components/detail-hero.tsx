@@ -15,6 +15,7 @@ import { useSetting } from '@/lib/local-store/hooks.ts';
 import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { isMovie, runtimeOf, yearOfDetails, type Details } from '../detail-facts.ts';
 import { formatMinutes, formatRating, formatSeasons } from '../format.ts';
+import { DetailTracking } from './detail-tracking.tsx';
 
 const RATING_TONES = { high: 'text-rating-high', mid: 'text-rating-mid', low: 'text-rating-low' } as const;
 
@@ -206,6 +207,7 @@ export function DetailHero({ details, watchHref, onWatch, resume }: DetailHeroPr
               ) : null}
               <WatchLaterToggle details={details} />
             </div>
+            <DetailTracking details={details} />
           </div>
         </div>
       </div>

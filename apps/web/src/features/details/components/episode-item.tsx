@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Play, Star, Tv } from 'lucide-react';
-import type { Episode } from '@marquee/core';
+import type { Episode, TvDetails } from '@marquee/core';
+import { MarkWatchedIcon } from '@/components/tracking/mark-watched-icon.tsx';
+import { RatingControl } from '@/components/tracking/rating-control.tsx';
 import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { cn } from '@/lib/cn.ts';
@@ -45,10 +47,22 @@ export interface EpisodeItemProps {
   watchHref: string;
   /** The episode the viewer last watched (navigation state or history). */
   isHighlighted?: boolean;
+  /** With the series, the row offers Mark watched and the viewer's rating (issue 30). */
+  series?: TvDetails;
+  isWatched?: boolean;
+  /** Only an aired episode can be marked watched. */
+  isAired?: boolean;
 }
 
 /** One row of the episode list: still, number, name, air date, runtime, rating and overview. */
-export function EpisodeItem({ episode, watchHref, isHighlighted = false }: EpisodeItemProps) {
+export function EpisodeItem({
+  episode,
+  watchHref,
+  isHighlighted = false,
+  series,
+  isWatched = false,
+  isAired = false,
+}: EpisodeItemProps) {
   const airDate = formatShortDate(episode.air_date);
   const runtime = formatMinutes(episode.runtime);
   const rating = formatRating(episode.vote_average);
@@ -89,6 +103,11 @@ export function EpisodeItem({ episode, watchHref, isHighlighted = false }: Episo
                 Last watched
               </span>
             ) : null}
+            {isWatched ? (
+              <span className="rounded bg-rating-high/90 px-1.5 py-px text-[10px] font-bold tracking-wider text-ink-950 uppercase">
+                Watched
+              </span>
+            ) : null}
             {airDate ? <span>{airDate}</span> : null}
             {runtime ? <span>{runtime}</span> : null}
             {rating ? (
@@ -101,6 +120,31 @@ export function EpisodeItem({ episode, watchHref, isHighlighted = false }: Episo
               </span>
             ) : null}
           </p>
+          {series ? (
+            <div className="relative z-10 mt-2 flex flex-wrap items-center gap-2">
+              {isAired || isWatched ? (
+                <MarkWatchedIcon
+                  title={series}
+                  target={{
+                    scope: 'episode',
+                    season_number: episode.season_number,
+                    episode_number: episode.episode_number,
+                  }}
+                  isWatched={isWatched}
+                />
+              ) : null}
+              <RatingControl
+                subject={{
+                  movie_id: series.id,
+                  content_type: 'tv',
+                  season_number: episode.season_number,
+                  episode_number: episode.episode_number,
+                }}
+                label={`Your rating of episode ${episode.episode_number}`}
+                size="sm"
+              />
+            </div>
+          ) : null}
         </div>
 
         <p

@@ -1,10 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { CalendarClock, RotateCw } from 'lucide-react';
-import type { TvDetails } from '@marquee/core';
+import { episodeWatchKey, isAired, type TvDetails } from '@marquee/core';
+import { MarkWatchedButton } from '@/components/tracking/mark-watched-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSeason } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
+import { useWatchedEpisodes } from '@/lib/local-store/use-watched.ts';
 import { EMPTY_STATE_SEASON_BUTTONS, episodeStats, episodeWatchPath, type ResumePoint } from '../detail-facts.ts';
 import { formatCount, formatEpisodes, formatHours, formatRating } from '../format.ts';
 import { EpisodeItem, EpisodeItemSkeleton } from './episode-item.tsx';
@@ -77,6 +79,11 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
   const highlightedEpisode = highlight?.season === season ? highlight.episode : null;
   const stats = episodeStats(series, episodes);
   const isFinalError = query.error instanceof ApiError && query.error.status === 404;
+  const watched = useWatchedEpisodes(series.id);
+  const today = new Date();
+  const aired = episodes.filter((episode) => isAired(episode.air_date, today));
+  const isSeasonWatched =
+    aired.length > 0 && aired.every((episode) => watched.has(episodeWatchKey(season, episode.episode_number)));
 
   // Bring the last-watched episode into view inside the list (not the page) once it is there.
   useEffect(() => {
@@ -99,7 +106,16 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
           </p>
         </div>
         {seasons.length > 0 ? (
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
+            {aired.length > 0 ? (
+              <MarkWatchedButton
+                title={series}
+                target={{ scope: 'season', season_number: season }}
+                isWatched={isSeasonWatched}
+                markLabel={`Mark season ${season} watched`}
+                watchedLabel={`Season ${season} watched`}
+              />
+            ) : null}
             <label htmlFor={selectId} className="text-sm text-fg-muted">
               Season
             </label>
@@ -158,6 +174,9 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
                 episode={episode}
                 watchHref={episodeWatchPath(series.id, season, episode.episode_number)}
                 isHighlighted={episode.episode_number === highlightedEpisode}
+                series={series}
+                isWatched={watched.has(episodeWatchKey(season, episode.episode_number))}
+                isAired={isAired(episode.air_date, today)}
               />
             ))}
           </ol>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
 import { Check, ListVideo, Play, X } from 'lucide-react';
 import { PosterImage } from '@/components/media/poster-image.tsx';
-import { TypeBadge } from '@/components/media/rating-badge.tsx';
+import { RatingBadge, TypeBadge } from '@/components/media/rating-badge.tsx';
+import { playsText } from '@/components/tracking/mark-watched-target.ts';
+import { UserRatingBadge } from '@/components/tracking/user-rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import type { HistoryGroup } from '../history-groups.ts';
@@ -26,7 +28,8 @@ function focusNextRemoveButton(control: HTMLElement): void {
  * A film or a series in the history (product.md §2 Cards "History-style card"; one card per series,
  * DESIGN.md "Where Marquee deliberately differs"): poster (a placeholder when it fails to load), the
  * SxEy badge and "Last watched" line of the newest episode, progress when known, when it was
- * watched, a button that shows a series' watched episodes, and a remove button.
+ * watched, the catalogue's rating with the viewer's own and a film's plays (issue 30), a button
+ * that shows a series' watched episodes, and a remove button.
  */
 export function HistoryEntryCard({
   group,
@@ -50,6 +53,7 @@ export function HistoryEntryCard({
   const { to, state } = historyLink(item);
   const lastWatched = lastWatchedLabel(item);
   const progress = watchProgress(item);
+  const plays = item.content_type === 'movie' ? playsText(item.play_count) : null;
   const title = item.movie_title;
   const badge =
     item.content_type === 'tv' && item.season_number != null && item.episode_number != null
@@ -115,6 +119,16 @@ export function HistoryEntryCard({
             {item.episode_title}
           </p>
         ) : null}
+        {/* The catalogue's rating, the viewer's own beside it, and a film's plays (issue 30). */}
+        <div className="mt-1.5 flex flex-wrap items-center gap-1.5 empty:hidden">
+          {item.vote_average ? <RatingBadge rating={item.vote_average} /> : null}
+          <UserRatingBadge subject={{ movie_id: item.movie_id, content_type: item.content_type }} />
+          {plays ? (
+            <span className="text-xs text-fg-muted" data-plays={item.play_count}>
+              {plays}
+            </span>
+          ) : null}
+        </div>
         <div className="mt-auto flex items-center gap-1.5 pt-2">
           <time
             dateTime={item.watched_at}
