@@ -295,7 +295,15 @@ export function ImportSection() {
   }
 
   function onApply(operations: SyncOperation[]) {
-    const count = appliedCount(applyImport(operations));
+    let count: number;
+    try {
+      count = appliedCount(applyImport(operations));
+    } catch (error) {
+      // The browser's storage refused it (full): what was stored before stays as it was.
+      console.warn('The import could not be stored', error);
+      setStage({ name: 'failed', message: 'The import could not be stored in this browser: its storage is full.' });
+      return;
+    }
     if (user) void getSyncEngine().syncNow({ manual: true });
     setStage({ name: 'done', count });
     setFile(null);
