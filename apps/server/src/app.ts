@@ -32,6 +32,8 @@ import { devEventsRoutes, eventsRoutes } from './modules/events/events.routes.ts
 import { diagnosticsRoutes } from './modules/diagnostics/diagnostics.routes.ts';
 import { mediaModule } from './modules/media/media.routes.ts';
 import { mediaServersModule } from './modules/media-servers/media-servers.routes.ts';
+import { availabilityRoutes } from './modules/availability/availability.routes.ts';
+import { createAvailability } from './modules/availability/availability.service.ts';
 import { recommendRoutes } from './modules/recommend/recommend.routes.ts';
 import { webhooksModule } from './modules/webhooks/webhooks.routes.ts';
 import { statsRoutes } from './modules/stats/stats.routes.ts';
@@ -104,9 +106,7 @@ export async function buildApp({
   const catalogue = givenCatalogue ?? createCatalogue(config, database, app.log);
   await healthRoutes(app, { database, catalogueMode: catalogue.mode, version: config.version });
   await appConfigRoutes(app, config, catalogue.capabilities);
-  await catalogueRoutes(app, catalogue, database.db);
-  await artRoutes(app, database.db);
-  await mediaModule(app, {
+  const library = await mediaModule(app, {
     mediaDir: config.mediaDir,
     catalogue,
     publicUrl: config.publicUrl,
@@ -115,12 +115,16 @@ export async function buildApp({
     ffmpegPath: config.ffmpegPath,
     transcodeLimit: config.mediaTranscodeLimit,
   });
-  await mediaServersModule(app, {
+  const mediaServer = await mediaServersModule(app, {
     server: config.mediaServer,
     catalogue,
     publicUrl: config.publicUrl,
     version: config.version,
   });
+  const availability = createAvailability({ library, mediaServer, catalogue });
+  await availabilityRoutes(app, availability);
+  await catalogueRoutes(app, catalogue, database.db, availability);
+  await artRoutes(app, database.db);
 
   const mailer =
     givenMailer ??

@@ -281,6 +281,9 @@ export const API_ROUTES: ApiRoute[] = [
       };
     },
   },
+  // Where titles can play (issue 29): the fuzz suite's MEDIA_DIR has Memento and Breaking Bad S01E02.
+  { method: 'GET', path: '/api/availability', query: { ids: 'movie:550,tv:1' }, input: INPUTS.availability },
+  { method: 'GET', path: '/api/availability/tv/:id', params: { id: '1' }, input: INPUTS.titleId },
   { method: 'GET', path: '/api/media/library' },
   {
     method: 'GET',

@@ -34,6 +34,8 @@ import { streamParams } from '../src/modules/media/media.routes.ts';
 import { renewBody, unmatchedIdParams, webhookParams } from '../src/modules/webhooks/webhooks.routes.ts';
 import { statsQuery } from '../src/modules/stats/stats.routes.ts';
 import { titleFactsParamsSchema } from '@marquee/core/catalogue/exclusions';
+import { availabilityParamsSchema, availableParamsSchema } from '@marquee/core/catalogue/availability';
+import * as zm from 'zod/mini';
 import type { Hints, Schema } from './fuzz/zod-arbitrary.ts';
 
 /**
@@ -76,7 +78,8 @@ const titleQueryHints: Hints = { content_id: { edges: ['550', '2147483647', '214
 
 export const INPUTS = {
   discover: {
-    query: discoverParamsSchema,
+    // available=1 (the Available to watch filter) is parsed beside the discover parameters.
+    query: zm.extend(discoverParamsSchema, availableParamsSchema.shape),
     hints: {
       primary_release_year: { edges: [1900, 1899, currentYear + 2, currentYear + 3] },
       with_watch_providers: { values: fc.constantFrom('8', '8,9', '8|337', '2'), edges: ['8,', '8,|9', 'a'] },
@@ -94,6 +97,17 @@ export const INPUTS = {
           .array(fc.constantFrom('movie:550', 'tv:1', 'movie:2292', 'tv:22'), { minLength: 1, maxLength: 4 })
           .map(String),
         edges: [ids(500).join(','), ids(501).join(','), 'movie:1,,tv:2', 'film:1', 'movie:2147483648'],
+      },
+    },
+  },
+  availability: {
+    query: availabilityParamsSchema,
+    hints: {
+      ids: {
+        values: fc
+          .array(fc.constantFrom('movie:550', 'tv:1', 'movie:2292', 'tv:22'), { minLength: 1, maxLength: 4 })
+          .map(String),
+        edges: [ids(100).join(','), ids(101).join(','), 'movie:1,,tv:2', 'film:1', 'movie:2147483648'],
       },
     },
   },

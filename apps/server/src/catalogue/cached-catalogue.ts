@@ -1,3 +1,4 @@
+import type { DiscoverParams } from '@marquee/core';
 import type { CatalogueProvider } from './provider.ts';
 
 export interface CacheOptions {
@@ -73,6 +74,10 @@ export function withAnswerCache(
       mode: source.mode,
       capabilities: source.capabilities,
       discover: (params) => remember(key('discover', [params]), () => source.discover(params)),
+      ...(source.discoverAmong && {
+        discoverAmong: (params: DiscoverParams, ids: readonly number[]) =>
+          remember(key('discoverAmong', [params, ids]), () => source.discoverAmong!(params, ids)),
+      }),
       search: (params) => remember(key('search', [params]), () => source.search(params)),
       // The period's start depends on today: the cache key holds the date.
       topRated: (params, at = new Date()) =>

@@ -29,6 +29,12 @@ export interface CatalogueProvider {
   readonly mode: 'local' | 'tmdb';
   readonly capabilities: CatalogueCapabilities;
   discover(params: DiscoverParams): Promise<Paged<TitleSummary>>;
+  /**
+   * Discover over these titles only (of `params.type`, the Available to watch filter): the same
+   * filters, order and pages. Optional: a provider whose source cannot restrict its discover to
+   * given ids (TMDB) leaves it out, and its discover pages are walked instead (catalogue/available.ts).
+   */
+  discoverAmong?(params: DiscoverParams, ids: readonly number[]): Promise<Paged<TitleSummary>>;
   search(params: SearchParams): Promise<Paged<TitleSummary>>;
   topRated(params: TopRatedParams, now?: Date): Promise<Paged<TitleSummary>>;
   movie(id: number): Promise<MovieDetails>;

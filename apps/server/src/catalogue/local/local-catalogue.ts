@@ -191,6 +191,40 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
     };
   }
 
+  /** Discover's filters and order, over the titles `among` keeps (all when undefined). */
+  async function discoverWhere(params: DiscoverParams, among: SQL | undefined): Promise<Paged<TitleSummary>> {
+    if (params.with_watch_providers) {
+      throw new AppError(
+        'invalid_input',
+        'Invalid with_watch_providers: the local catalogue has no streaming availability data',
+      );
+    }
+    const allowed = allowedCertifications(params.certification, params.type);
+    const where = and(
+      eq(titles.mediaType, params.type),
+      among,
+      genreCondition(params.with_genres),
+      params.primary_release_year === undefined ? undefined : eq(titles.year, params.primary_release_year),
+      params.vote_average_gte === undefined
+        ? undefined
+        : gte(titles.voteAverage, voteAverageBound(params.vote_average_gte)),
+      params.vote_count_gte === undefined ? undefined : gte(titles.voteCount, params.vote_count_gte),
+      params.with_original_language ? eq(titles.originalLanguage, params.with_original_language) : undefined,
+      allowed ? inArray(titles.certification, allowed) : undefined,
+    );
+    const [rows, total] = await Promise.all([
+      db
+        .select(SUMMARY_COLUMNS)
+        .from(titles)
+        .where(where)
+        .orderBy(...SORTS[params.sort_by])
+        .limit(PAGE_SIZE)
+        .offset((params.page - 1) * PAGE_SIZE),
+      countCapped(db, where),
+    ]);
+    return paged(params.page, rows, total);
+  }
+
   const catalogue: CatalogueProvider = {
     mode: 'local',
     capabilities: { watchProviders: false, trailers: false },
@@ -198,37 +232,10 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
     // The database's own query time limit bounds each call; there is no upstream to share one for.
     withRequestDeadline: () => catalogue,
 
-    async discover(params) {
-      if (params.with_watch_providers) {
-        throw new AppError(
-          'invalid_input',
-          'Invalid with_watch_providers: the local catalogue has no streaming availability data',
-        );
-      }
-      const allowed = allowedCertifications(params.certification, params.type);
-      const where = and(
-        eq(titles.mediaType, params.type),
-        genreCondition(params.with_genres),
-        params.primary_release_year === undefined ? undefined : eq(titles.year, params.primary_release_year),
-        params.vote_average_gte === undefined
-          ? undefined
-          : gte(titles.voteAverage, voteAverageBound(params.vote_average_gte)),
-        params.vote_count_gte === undefined ? undefined : gte(titles.voteCount, params.vote_count_gte),
-        params.with_original_language ? eq(titles.originalLanguage, params.with_original_language) : undefined,
-        allowed ? inArray(titles.certification, allowed) : undefined,
-      );
-      const [rows, total] = await Promise.all([
-        db
-          .select(SUMMARY_COLUMNS)
-          .from(titles)
-          .where(where)
-          .orderBy(...SORTS[params.sort_by])
-          .limit(PAGE_SIZE)
-          .offset((params.page - 1) * PAGE_SIZE),
-        countCapped(db, where),
-      ]);
-      return paged(params.page, rows, total);
-    },
+    discover: (params) => discoverWhere(params, undefined),
+
+    // One bound array for the whole list: a Library of thousands of films is one parameter, not thousands.
+    discoverAmong: (params, ids) => discoverWhere(params, sql`${titles.id} = any(${`{${ids.join(',')}}`}::integer[])`),
 
     async search(params: SearchParams) {
       const { rows, total } = await searchLocalTitles(db, params.q, params.page);

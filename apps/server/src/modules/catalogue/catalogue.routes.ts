@@ -4,15 +4,18 @@ import {
   discoverParamsSchema,
   genresParamsSchema,
   mediaTypeSchema,
+  type MediaType,
   searchParamsSchema,
   seasonNumberSchema,
   titleIdSchema,
   topRatedParamsSchema,
 } from '@marquee/core';
+import { availableParamsSchema } from '@marquee/core/catalogue/availability';
 import { exclusionParamsSchema, type HideSet } from '@marquee/core/catalogue/exclusions';
 import type { Db } from '../../db/client.ts';
 import { AppError, describeZodError } from '../../plugins/errors.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
+import { discoverAvailable } from '../../catalogue/available.ts';
 import { isExcluded, pageWithout, type Exclusions } from '../../catalogue/excluding.ts';
 import { findSessionUser } from '../auth/session.ts';
 import { findAccountExclusions } from './account-exclusions.ts';
@@ -39,6 +42,9 @@ const CACHE_DETAILS = 'public, max-age=600';
 /** An answer with titles left out depends on who asks: no shared cache may keep it. */
 const CACHE_PRIVATE = 'private, no-store';
 
+/** Only what the server can play: it follows the Library and the media server within seconds. */
+const CACHE_AVAILABLE = 'public, max-age=5';
+
 /** sendAnswer keeps its own gzip copy of each answer. */
 const NO_COMPRESS = { compress: false } as const;
 
@@ -47,8 +53,15 @@ const NO_COMPRESS = { compress: false } as const;
  * top-rated and similar take `exclude` and `hide` (DESIGN.md "Hide watched, not interested"): a
  * request without them is the plain, publicly cached one; with them the titles are left out and
  * pages stay full (catalogue/excluding.ts). `db` reads a signed-in account's own sets for `hide`.
+ * Discover's `available=1` keeps only the titles the server can play (catalogue/available.ts).
  */
-export async function catalogueRoutes(app: FastifyInstance, catalogue: CatalogueProvider, db?: Db): Promise<void> {
+export async function catalogueRoutes(
+  app: FastifyInstance,
+  catalogue: CatalogueProvider,
+  db?: Db,
+  /** The titles the server can play (modules/availability), for discover's `available=1`. */
+  playable?: { playableIds(type: MediaType): readonly number[] },
+): Promise<void> {
   /** The titles this request leaves out, or null when it asks to leave none out. */
   async function exclusionsOf(request: FastifyRequest): Promise<Exclusions | null> {
     const { exclude, hide } = parseOrThrow(exclusionParamsSchema, request.query, 'query');
@@ -65,7 +78,13 @@ export async function catalogueRoutes(app: FastifyInstance, catalogue: Catalogue
 
   app.get('/api/catalogue/discover', NO_COMPRESS, async (request, reply) => {
     const params = parseOrThrow(discoverParamsSchema, request.query, 'query');
+    const { available } = parseOrThrow(availableParamsSchema, request.query, 'query');
     const excluded = await exclusionsOf(request);
+    if (available === '1') {
+      const ids = playable?.playableIds(params.type) ?? [];
+      const answer = await discoverAvailable(catalogue, params, ids, excluded);
+      return sendAnswer(request, reply, answer, excluded ? CACHE_PRIVATE : CACHE_AVAILABLE);
+    }
     if (!excluded) return sendAnswer(request, reply, await catalogue.discover(params), CACHE_LIST);
     const answer = await pageWithout((page) => catalogue.discover({ ...params, page }), params.page, excluded);
     return sendAnswer(request, reply, answer, CACHE_PRIVATE);
