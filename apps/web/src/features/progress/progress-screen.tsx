@@ -67,6 +67,7 @@ export function ProgressScreen() {
       ) : list.length === 0 ? (
         <EmptyState
           icon={ListVideo}
+          headingLevel={2}
           title="No series in progress"
           action={
             <Link to={paths.browseType('tv')} className={buttonClasses('primary', 'md')}>

@@ -118,7 +118,7 @@ function UpNextCard({ entry, quality }: { entry: SeriesProgress; quality: Poster
         variant="secondary"
         className="mt-2 w-full"
         disabled={isMarked}
-        aria-label={`Mark ${code} of ${series.name} watched`}
+        aria-label={`${isMarked ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
         onClick={mark}
       >
         <Check className="size-4" aria-hidden />

@@ -78,7 +78,7 @@ export function ProgressCard({
               <Button
                 size="sm"
                 disabled={isMarking}
-                aria-label={`Mark ${code} of ${series.name} watched`}
+                aria-label={`${isMarking ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
                 onClick={() => setIsMarking(onMarkWatched(entry))}
               >
                 <Check className="size-4" aria-hidden />
