@@ -3,12 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { MOBILE, useBrowser } from './support.ts';
 
 /**
- * Issue 10's budget for a first visit: at most 150 KB of JavaScript, gzipped, on the pages
- * `npm run bench:web` measures. Counted as the bench counts it, each script gzipped at level 9
- * (as the server's .gz copies are), here with every script the page loads until the network is
- * idle: the app, its screen, the web fonts' loader and analytics (loaded once the page is idle).
+ * The budget for a first visit (issue 10's 150 KB, lowered by issue 28, which aims at 120): at most
+ * 149 KB of JavaScript, gzipped, on the pages `npm run bench:web` measures. Counted as the bench
+ * counts it, each script gzipped at level 9 (as the server's .gz copies are), here with every script
+ * the page loads until the network is idle: the app, its screen, the web fonts' loader and
+ * analytics (loaded once the page is idle). Measured on 2026-11-27: home 145.7, browse 144.9, a
+ * movie or a series 148.2; the framework chunk alone (React DOM, React Router, TanStack Query, zod)
+ * is 99.7 of them.
  */
-const BUDGET_KB = 150;
+const BUDGET_KB = 149;
 /** Scripts a first visit fetches (14 on home: before icons were grouped, one screen fetched 24). */
 const MAX_SCRIPTS = 14;
 
@@ -51,15 +54,18 @@ describe('the JavaScript budget', () => {
     return `/${type === 'movie' ? 'movie' : 'series'}/${results[0]!.id}`;
   }
 
-  it.each(['home', 'browse', 'a movie', 'a series'])('keeps %s within 150 KB of gzipped JavaScript', async (page) => {
-    const path = await pathOf(page);
-    const sizes = await scriptsOf(path);
-    // The framework, the shared library, the shell and the page's own screen at least; and few
-    // scripts in all, each being a request with its round trip and about a kilobyte of headers.
-    expect(sizes.size).toBeGreaterThanOrEqual(4);
-    expect(sizes.size).toBeLessThanOrEqual(MAX_SCRIPTS);
-    const totalKb = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
-    const listing = [...sizes].map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join('\n');
-    expect(totalKb, `scripts of ${path}:\n${listing}`).toBeLessThanOrEqual(BUDGET_KB);
-  });
+  it.each(['home', 'browse', 'a movie', 'a series'])(
+    `keeps %s within ${BUDGET_KB} KB of gzipped JavaScript`,
+    async (page) => {
+      const path = await pathOf(page);
+      const sizes = await scriptsOf(path);
+      // The framework, the shared library, the shell and the page's own screen at least; and few
+      // scripts in all, each being a request with its round trip and about a kilobyte of headers.
+      expect(sizes.size).toBeGreaterThanOrEqual(4);
+      expect(sizes.size).toBeLessThanOrEqual(MAX_SCRIPTS);
+      const totalKb = [...sizes.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
+      const listing = [...sizes].map(([file, bytes]) => `${file} ${(bytes / 1024).toFixed(1)} KB`).join('\n');
+      expect(totalKb, `scripts of ${path}:\n${listing}`).toBeLessThanOrEqual(BUDGET_KB);
+    },
+  );
 });
