@@ -6,6 +6,7 @@ import { freePort, load, printTable, SERVER, startApp as startAppOnPort, startPr
 import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
 import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
+import { printProgressTable, progressBench } from './progress.bench.mjs';
 import { importsBench, printImportsTable } from './imports.bench.mjs';
 
 /**
@@ -20,7 +21,8 @@ import { importsBench, printImportsTable } from './imports.bench.mjs';
  * BENCH_TARGETS (pglite,postgres).
  *
  * Then, unless BENCH_ONLY names scenarios or BENCH_SYNC=0: the incremental sync on accounts of
- * 10,000 history entries (sync-incremental.bench.mjs); unless BENCH_IMPORTS=0, a 10,000-row
+ * 10,000 history entries (sync-incremental.bench.mjs); unless BENCH_PROGRESS=0, Up Next on an
+ * account of 200 series and 10,000 watched episodes (progress.bench.mjs); unless BENCH_IMPORTS=0, a 10,000-row
  * Letterboxd diary imported on PGlite (imports.bench.mjs); and on PGlite the server's memory
  * (memory.mjs: idle after the first start and after a restart, peak under the loads).
  */
@@ -153,6 +155,8 @@ if (prepared) {
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
 const syncRows = onlyList === undefined && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
+// Up Next on an account of 200 series and 10,000 watched episodes (progress.bench.mjs).
+const progressRows = onlyList === undefined && process.env.BENCH_PROGRESS !== '0' ? await progressBench(targets) : [];
 // Imports match on the local catalogue: PGlite, as `npm start` serves it (imports.bench.mjs).
 const imports =
   onlyList === undefined && process.env.BENCH_IMPORTS !== '0' && targets.includes('pglite')
@@ -163,6 +167,10 @@ printTable(rows);
 if (syncRows.length) {
   console.log('');
   printSyncTable(syncRows);
+}
+if (progressRows.length) {
+  console.log('');
+  printProgressTable(progressRows);
 }
 if (imports) {
   console.log('');
