@@ -1,9 +1,10 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { zipSync } from 'fflate';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
+import { createAccount, signInContext, type Account } from './session.ts';
 import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
 
 /** Where the screens of this file are saved, to be looked at (IMPORTS_SHOTS=/tmp/shots). */
@@ -151,5 +152,40 @@ describe('importing a Letterboxd export as a guest', () => {
     const refusal = viewer.errors.findIndex((error) => /status of 400/.test(error));
     expect(refusal).toBeGreaterThanOrEqual(0);
     viewer.errors.splice(refusal, 1);
+  });
+});
+
+describe('importing as a signed-in viewer', () => {
+  const browser = useBrowser();
+  let account: Account;
+  beforeAll(async () => {
+    account = await createAccount('importer');
+  }, 120_000);
+
+  it('applies the import through the sync: the account holds it on the server', async () => {
+    const { page, context } = await browser.open(DESKTOP);
+    await signInContext(context, account);
+    await page.goto('/settings#data');
+    await settle(page);
+    const section = page.getByRole('region', { name: 'Import from another service' });
+    await section
+      .getByLabel('Choose a file (file to import)')
+      .setInputFiles({ name: 'letterboxd.zip', mimeType: 'application/zip', buffer: letterboxdZip() });
+    await section.getByRole('button', { name: 'Upload and match' }).click();
+    const report = section.getByRole('region', { name: 'Import report' });
+    await expect.poll(() => report.isVisible(), { timeout: 20_000 }).toBe(true);
+    expect(await report.textContent()).not.toContain('You are not signed in');
+    const history = async () =>
+      (await (await context.request.get('/api/me/history?page=1')).json()) as {
+        total_results: number;
+        results: Array<{ movie_title: string; source: string; play_count: number }>;
+      };
+    expect((await history()).total_results).toBe(0);
+    await report.getByRole('button', { name: 'Import 9 items' }).click();
+    await expect.poll(async () => (await history()).total_results, { timeout: 20_000 }).toBe(5);
+    const matrix = (await history()).results.find((item) => item.movie_title === 'The Matrix');
+    expect(matrix).toMatchObject({ source: 'import', play_count: 2 });
+    const watchLater = (await (await context.request.get('/api/me/watch-later')).json()) as { results: unknown[] };
+    expect(watchLater.results).toHaveLength(2);
   });
 });
