@@ -6,6 +6,7 @@ import { buttonClasses, Button } from '@/components/ui/button.tsx';
 import { CardGrid, CardStrip, gridPosterWidth, STRIP_ITEM } from '@/components/ui/card-grid.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { TrackingNav } from '@/components/tracking/tracking-nav.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
@@ -59,6 +60,7 @@ export function HistoryScreen() {
 
   return (
     <div className="mx-auto max-w-[1600px] px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <TrackingNav />
       <PageHeader
         title={historyHeading(total)}
         subtitle="What you watched, most recent first. Pick a series up where you left it."

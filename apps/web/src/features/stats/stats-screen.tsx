@@ -4,6 +4,7 @@ import { AlertTriangle, BarChart3, Compass, RotateCw } from 'lucide-react';
 import type { ViewingStats, YearInReview } from '@marquee/core/stats/viewing-stats';
 import { Button, buttonClasses } from '@/components/ui/button.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { TrackingNav } from '@/components/tracking/tracking-nav.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
@@ -324,6 +325,7 @@ export function StatsScreen() {
 
   return (
     <div className="mx-auto max-w-[1400px] px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <TrackingNav />
       <PageHeader
         title="Statistics"
         subtitle="What you watched, in figures: films, episodes, hours, genres and more."
