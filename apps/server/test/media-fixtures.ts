@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /** The project's own ffmpeg (@ffmpeg-installer/ffmpeg), which the tests make their media with. */
@@ -49,7 +50,8 @@ export function makeMedia(
     return file;
   };
   if (names.mkv) {
-    const srt = path.join(dir, '.embedded.srt');
+    const scratch = mkdtempSync(path.join(tmpdir(), 'marquee-srt-'));
+    const srt = path.join(scratch, 'embedded.srt');
     writeFileSync(srt, EMBEDDED_SRT);
     run([
       ...video,
@@ -64,6 +66,7 @@ export function makeMedia(
       ...['-metadata:s:s:0', 'language=eng', '-disposition:a:1', '0'],
       at(names.mkv),
     ]);
+    rmSync(scratch, { recursive: true, force: true });
   }
   if (names.avi) {
     run([...video, ...tone(440), '-c:v', 'mpeg4', '-g', '24', '-c:a', 'libmp3lame', at(names.avi)]);

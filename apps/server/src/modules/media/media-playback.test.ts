@@ -87,7 +87,7 @@ describe('probing', () => {
     ]);
     expect(mkv.subtitles.map(({ label, language, url }) => ({ label, language, url }))).toEqual([
       { label: 'English', language: 'en', url: `/api/media/subtitles/${idOf(entries, MKV)}/s0` },
-      { label: 'English', language: 'en', url: `/api/media/subtitles/${idOf(entries, MKV)}/e3` },
+      { label: 'English (2)', language: 'en', url: `/api/media/subtitles/${idOf(entries, MKV)}/e3` },
     ]);
 
     expect(await details(AVI)).toMatchObject({ playback: 'transcode', direct_url: null });

@@ -181,6 +181,13 @@ export function createMediaPlayback(library: MediaLibrary, options: PlaybackOpti
             });
           });
       }
+      // Two tracks of one name (a sidecar file and the file's own track) are told apart by number.
+      const seen = new Map<string, number>();
+      for (const track of subtitles) {
+        const count = (seen.get(track.label) ?? 0) + 1;
+        seen.set(track.label, count);
+        if (count > 1) track.label = `${track.label} (${count})`;
+      }
       const convertible = verdict.convertible && verdict.mode !== 'unplayable';
       return {
         id: file.id,

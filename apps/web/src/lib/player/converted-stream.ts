@@ -175,6 +175,13 @@ export function attachConvertedStream(
   };
   // Playback caught up with the buffer and nothing is arriving: continue from where it ends.
   const onWaiting = () => {
+    // A stream's first frame may start a little after the playhead (audio priming, a keyframe):
+    // step over the gap rather than wait before it.
+    const next = ranges().find(([start]) => start > video.currentTime && start - video.currentTime < 1);
+    if (next) {
+      video.currentTime = next[0];
+      return;
+    }
     if (loading) return;
     const range = rangeAt(video.currentTime);
     const from = range ? range[1] : video.currentTime;

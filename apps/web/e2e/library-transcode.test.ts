@@ -1,0 +1,138 @@
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { makeMedia, SRT } from '../../server/test/media-fixtures.ts';
+import { DESKTOP, MOBILE, useBrowser } from './support.ts';
+
+/**
+ * A film a browser cannot play as it is: an MKV with H.264, AC3 (English and French) and a SubRip
+ * track, copied into the server's MEDIA_DIR while a viewer has its player open. The server's folder
+ * watch indexes it, the player picks it up, and Chromium plays the server's remux (fragmented MP4
+ * through Media Source Extensions) with the file's subtitles.
+ */
+const FILE = 'Fargo (1996).mkv';
+
+async function movieId(baseUrl: string, title: string): Promise<number> {
+  const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
+  const body = (await response.json()) as { results: Array<{ id: number; title?: string; media_type: string }> };
+  const found = body.results.find((result) => result.title === title && result.media_type === 'movie');
+  if (!found) throw new Error(`${title} is not in the local catalogue`);
+  return found.id;
+}
+
+const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
+
+describe('Library: remuxed MKV with subtitles', () => {
+  const browser = useBrowser();
+  const mediaDir = inject('mediaDir');
+  let made: string;
+  let fargo: number;
+
+  beforeAll(async () => {
+    fargo = await movieId(browser.baseUrl, 'Fargo');
+    // Made elsewhere and moved in whole, as a finished download lands.
+    made = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-mkv-'));
+    makeMedia(made, { mkv: FILE }, 30, '320x240');
+  }, 120_000);
+  afterAll(() => rmSync(made, { recursive: true, force: true }));
+
+  /** Moves the MKV and its sidecar into MEDIA_DIR (once) and waits until the server has indexed and probed it. */
+  async function addFile() {
+    if (!existsSync(path.join(mediaDir, FILE))) {
+      writeFileSync(path.join(made, 'Fargo (1996).en.srt'), SRT);
+      renameSync(path.join(made, 'Fargo (1996).en.srt'), path.join(mediaDir, 'Fargo (1996).en.srt'));
+      renameSync(path.join(made, FILE), path.join(mediaDir, FILE));
+    }
+    // The server's watch indexes it within seconds (no rescan asked for).
+    await expect
+      .poll(
+        async () => {
+          const library = (await (await fetch(`${browser.baseUrl}/api/media/library`)).json()) as {
+            results: Array<{ path: string; playback: { mode: string } | null }>;
+          };
+          return library.results.find((file) => file.path === FILE)?.playback?.mode ?? null;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe('remux');
+  }
+
+  it('picks up a file added while the player is open, plays the remux, shows and remembers its subtitles', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.clock.install();
+    await page.goto(`/watch/movie/${fargo}`);
+    await page.getByText('Library cannot play this: No file for this title in the library.').waitFor();
+
+    await addFile();
+    // Past the player's next question (LIBRARY_NEW_FILE_POLL_MS: every 5 s).
+    await page.clock.runFor(6000);
+
+    const video = page.getByLabel('Video player');
+    await video.waitFor({ timeout: 15_000 });
+    const subtitles = page.getByLabel('Subtitles');
+    expect(await subtitles.locator('option').allTextContents()).toEqual(['Subtitles off', 'English', 'English (2)']);
+    expect(await page.getByLabel('Audio track').locator('option').allTextContents()).toEqual([
+      'English (AC3 mono)',
+      'French (AC3 mono)',
+    ]);
+    // The file's own SubRip track (the second English one).
+    await subtitles.selectOption({ label: 'English (2)' });
+
+    await video.focus();
+    await page.keyboard.press('m');
+    await page.keyboard.press('k');
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(1.5);
+    const state = await video.evaluate((element: HTMLVideoElement) => ({
+      duration: element.duration,
+      tracks: Array.from(element.textTracks, (track) => ({
+        label: track.label,
+        language: track.language,
+        mode: track.mode,
+      })),
+    }));
+    // The whole film's length, known before it has all arrived.
+    expect(state.duration).toBeCloseTo(30, 0);
+    expect(state.tracks).toEqual([
+      { label: 'English', language: 'en', mode: 'disabled' },
+      { label: 'English (2)', language: 'en', mode: 'showing' },
+    ]);
+    await expect
+      .poll(() =>
+        video.evaluate((element: HTMLVideoElement) =>
+          Array.from(element.textTracks[1]?.cues ?? [], (cue) => (cue as VTTCue).text),
+        ),
+      )
+      .toEqual(['Embedded English line']);
+
+    // A seek past what has arrived starts a new stream there, and plays on from it.
+    await video.evaluate((element: HTMLVideoElement) => (element.currentTime = 22));
+    await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(23);
+    expect(await page.evaluate(() => localStorage.getItem('marquee:player:subtitles'))).toBe('en');
+  });
+
+  it('keeps the subtitle language on the next visit, on a phone', async () => {
+    await addFile();
+    const { page, context } = await browser.open(MOBILE);
+    await context.addInitScript(() => localStorage.setItem('marquee:player:subtitles', 'en'));
+    await page.goto(`/watch/movie/${fargo}`);
+    const subtitles = page.getByLabel('Subtitles');
+    await subtitles.waitFor({ timeout: 15_000 });
+    console.log(
+      'DEBUG',
+      await page.evaluate(() => ({
+        stored: localStorage.getItem('marquee:player:subtitles'),
+        value: (document.querySelector('select[aria-label=Subtitles]') as HTMLSelectElement).value,
+        modes: Array.from(document.querySelector('video')!.textTracks, (t) => t.mode),
+      })),
+    );
+    expect(await subtitles.locator('option:checked').textContent()).toBe('English');
+    const video = page.getByLabel('Video player');
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => Array.from(element.textTracks, (track) => track.mode)))
+      .toEqual(['showing', 'disabled']);
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(MOBILE.width);
+  });
+});
