@@ -6,6 +6,7 @@ import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { CardMarkWatched, WatchedBadge } from '@/components/tracking/card-tracking.tsx';
 import { UserRatingBadge } from '@/components/tracking/user-rating-badge.tsx';
+import { AvailabilityBadge } from './availability-badge.tsx';
 import { PosterImage } from './poster-image.tsx';
 import { RatingBadge, TypeBadge } from './rating-badge.tsx';
 import { NotInterestedButton } from './not-interested-button.tsx';
@@ -36,7 +37,8 @@ export interface TitleCardProps {
 /**
  * The poster card of product.md §2 Cards: rating badge, type badge, title, year, up to 2
  * genres, overview, a Watch link, the Watch Later toggle and the comment indicator; Marquee adds the
- * viewer's rating and Watched badges and a Mark watched control (issue 30).
+ * viewer's rating and Watched badges and a Mark watched control (issue 30), and where the title can
+ * play (issue 29).
  * The title link stretches over the whole card; the buttons sit above it.
  */
 export function TitleCard({
@@ -70,6 +72,7 @@ export function TitleCard({
           <TypeBadge type={item.media_type} />
         </div>
         <WatchedBadge item={item} />
+        <AvailabilityBadge item={item} />
         {item.overview ? (
           <div className="pointer-events-none absolute inset-x-0 bottom-0 translate-y-2 bg-gradient-to-t from-ink-950 via-ink-950/90 to-transparent p-3 pt-10 opacity-0 transition duration-300 group-focus-within:translate-y-0 group-focus-within:opacity-100 group-hover:translate-y-0 group-hover:opacity-100">
             <p className="line-clamp-4 text-xs leading-relaxed text-fg-muted">{item.overview}</p>

@@ -45,4 +45,34 @@ describe('TitleGrid', () => {
     const countRequests = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/comments'));
     expect(countRequests).toEqual(['/api/comments/counts?items=movie:603,movie:604']);
   });
+
+  it('marks where each title can play, asked for the whole grid in one request after it painted', async () => {
+    const fetchMock = vi.fn(async (url: string) =>
+      url.startsWith('/api/availability')
+        ? Response.json({
+            indexing: false,
+            results: [
+              { media_type: 'movie', id: 603, sources: ['library', 'jellyfin'] },
+              { media_type: 'movie', id: 604, sources: ['trailer'] },
+              { media_type: 'movie', id: 605, sources: [] },
+            ],
+          })
+        : Response.json({ error: { code: 'not_found', message: 'not here' } }, { status: 404 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TitleGrid items={[movie(603, 'The Matrix'), movie(604, 'The Matrix Reloaded'), movie(605, 'Nothing')]} />
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText('Plays from Library, Jellyfin')).toBeTruthy();
+    expect(screen.getByText('Library +1')).toBeTruthy();
+    expect(screen.getByText('Plays from Trailer')).toBeTruthy();
+    const cards = screen.getAllByRole('article');
+    expect(cards[2]!.textContent).not.toMatch(/Plays from/);
+    const requests = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/availability'));
+    expect(requests).toEqual(['/api/availability?ids=movie:603,movie:604,movie:605']);
+  });
 });

@@ -79,6 +79,57 @@ function YearInput({
   );
 }
 
+/**
+ * Available to watch (issue 29): only titles this server's Library or media server can play. A
+ * trailer is not the title, and a custom source plays anything, so neither counts here.
+ */
+function AvailableField({
+  checked,
+  disabled,
+  sources,
+  onChange,
+}: {
+  checked: boolean;
+  disabled: boolean;
+  sources: string[];
+  onChange: (available: boolean) => void;
+}) {
+  const hintId = useId();
+  return (
+    <div>
+      <p className="mb-1.5 block text-xs font-semibold tracking-wider text-fg-subtle uppercase" aria-hidden>
+        Availability
+      </p>
+      <label
+        className={cn(
+          FIELD,
+          'flex cursor-pointer items-center gap-2',
+          disabled && 'cursor-not-allowed opacity-50',
+          checked && 'border-gold-400/60',
+          'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-gold-400/60',
+        )}
+      >
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={disabled}
+          aria-describedby={hintId}
+          onChange={(event) => onChange(event.target.checked)}
+          className="size-4 accent-gold-400"
+        />
+        Available to watch
+      </label>
+      <p id={hintId} className="mt-1 text-xs text-fg-subtle">
+        {disabled
+          ? 'Needs a media folder or a media server on this server'
+          : sources.length > 0
+            ? `Plays from this server's ${sources.join(' or ')}`
+            : 'Plays from this server'}
+      </p>
+    </div>
+  );
+}
+
 /** The browse screen of product.md §2: filters, sort, chips, results and pagination, all in the URL. */
 export function BrowseScreen() {
   const params = useParams();
@@ -95,6 +146,12 @@ export function BrowseScreen() {
   const label = browseLabel(state);
   const activeCount = activeFilterCount(state);
   const providersAvailable = config?.filters?.watch_providers !== false;
+  // Where the server itself plays titles from: the Available to watch filter keeps those titles.
+  const serverSources = [
+    ...(config?.features?.library ? ['Library'] : []),
+    ...(config?.media_server ? [config.media_server.name] : []),
+  ];
+  const canFilterAvailable = config === undefined || serverSources.length > 0;
   useDocumentTitle(state.genres.length ? label : 'Browse & Discover');
 
   const genreKey = state.genres.join(',');
@@ -152,6 +209,9 @@ export function BrowseScreen() {
             remove: () => set('provider', null),
           },
         ]
+      : []),
+    ...(state.available
+      ? [{ key: 'available', label: 'Available to watch', remove: () => set('available', false) }]
       : []),
     ...(state.language
       ? [
@@ -253,7 +313,13 @@ export function BrowseScreen() {
         </div>
 
         {panelOpen ? (
-          <div id="browse-filters" className="mt-4 grid gap-4 pb-1 sm:grid-cols-2 lg:grid-cols-5">
+          <div id="browse-filters" className="mt-4 grid gap-4 pb-1 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-6">
+            <AvailableField
+              checked={state.available}
+              disabled={!canFilterAvailable}
+              sources={serverSources}
+              onChange={(available) => set('available', available)}
+            />
             <Field label="Genre">
               {(id) => (
                 <select

@@ -64,4 +64,14 @@ describe('browse state in the URL', () => {
     expect(discoverParams(parse('with_genres=18'), [28, 35]).with_genres).toBe('18');
     expect(discoverParams(parse('')).with_genres).toBeUndefined();
   });
+
+  it('carries Available to watch as available=1, counted as a filter and sent to discover', () => {
+    const state = parse('available=1&with_genres=18');
+    expect(state.available).toBe(true);
+    expect(browseSearch(state).get('available')).toBe('1');
+    expect(activeFilterCount(state)).toBe(2);
+    expect(discoverParams(state).available).toBe('1');
+    expect(parse('available=yes').available).toBe(false);
+    expect(discoverParams(parse('')).available).toBeUndefined();
+  });
 });

@@ -20,6 +20,8 @@ export interface BrowseState {
   provider: number | null;
   language: string | null;
   voteCountGte: number | null;
+  /** Only titles this server can play (issue 29: Available to watch). */
+  available: boolean;
 }
 
 export const DEFAULT_BROWSE: BrowseState = {
@@ -32,6 +34,7 @@ export const DEFAULT_BROWSE: BrowseState = {
   provider: null,
   language: null,
   voteCountGte: null,
+  available: false,
 };
 
 /** Minimum rating choices: any, 7, 8, 9 (product.md §2 Browse). */
@@ -88,6 +91,7 @@ export function parseBrowseState(search: URLSearchParams, route: { type?: string
     provider: PROVIDER_CHOICES.some((choice) => choice.id === provider) ? provider : null,
     language: BROWSE_LANGUAGES.includes(language as (typeof BROWSE_LANGUAGES)[number]) ? language : null,
     voteCountGte: int(search.get('vote_count_gte')),
+    available: search.get('available') === '1',
   };
 }
 
@@ -101,6 +105,7 @@ export function browseSearch(state: BrowseState, { includeType = true } = {}): U
   if (state.provider !== null) search.set('with_watch_providers', String(state.provider));
   if (state.language) search.set('with_original_language', state.language);
   if (state.voteCountGte !== null) search.set('vote_count_gte', String(state.voteCountGte));
+  if (state.available) search.set('available', '1');
   if (state.sortBy !== DEFAULT_BROWSE.sortBy) search.set('sort_by', state.sortBy);
   if (state.page > 1) search.set('page', String(state.page));
   return search;
@@ -114,6 +119,7 @@ export function activeFilterCount(state: BrowseState): number {
     state.minRating !== null,
     state.provider !== null,
     state.language !== null,
+    state.available,
   ].filter(Boolean).length;
 }
 
@@ -142,6 +148,7 @@ export function discoverParams(
     with_watch_providers: state.provider === null ? undefined : String(state.provider),
     with_original_language: state.language ?? undefined,
     certification,
+    available: state.available ? ('1' as const) : undefined,
   };
 }
 

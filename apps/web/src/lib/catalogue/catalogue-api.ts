@@ -29,7 +29,8 @@ function query(params: Record<string, string | number | undefined | null>): stri
   return text ? `?${text}` : '';
 }
 
-export type DiscoverQuery = Partial<DiscoverParams>;
+/** `available: '1'`: only titles the server can play (Browse's Available to watch). */
+export type DiscoverQuery = Partial<DiscoverParams> & { available?: '1' };
 
 /** What a list request leaves out (excluded-titles.ts); part of its query key. */
 type Exclusion = ExcludedTitles['params'];
@@ -77,7 +78,8 @@ export function discoverQueryOptions(params: DiscoverQuery, exclusion: Exclusion
     queryKey: catalogueKeys.discover(params, exclusion),
     queryFn: ({ signal }) =>
       apiFetch<Paged<TitleSummary>>(`/api/catalogue/discover${query({ ...params, ...exclusion })}`, { signal }),
-    staleTime: STALE_MS,
+    // What the server can play changes when a file is added: the filtered list is not kept long.
+    staleTime: params.available ? 10_000 : STALE_MS,
     placeholderData: keepPreviousData,
   });
 }
