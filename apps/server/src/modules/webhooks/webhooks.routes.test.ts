@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 import {
@@ -10,13 +10,24 @@ import {
   plexNotification,
   UNKNOWN_FILM,
 } from '../../../test/webhook-fixtures.ts';
-import { WEBHOOK_RATE_LIMIT } from './webhooks.service.ts';
+import { SAME_VIEWING_SECONDS, WEBHOOK_RATE_LIMIT } from './webhooks.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { catalogue: true });
 });
 afterAll(() => t.close());
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+let ahead = 0;
+/** Moves the app's clock on (Date only, still running), past the window of one viewing. */
+function laterViewing() {
+  ahead += (SAME_VIEWING_SECONDS + 60) * 1000;
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(vi.getRealSystemTime() + ahead);
+}
 
 interface Addresses {
   jellyfin: string;
@@ -142,7 +153,7 @@ describe('POST /api/webhooks/jellyfin/:token', () => {
     });
   });
 
-  it('counts a second viewing to the end as a second play, and a mark played of a watched film as another', async () => {
+  it('counts a second viewing to the end as a second play, and a later mark played of a watched film as another', async () => {
     const user = await account();
     const finish = () =>
       notify(
@@ -151,10 +162,12 @@ describe('POST /api/webhooks/jellyfin/:token', () => {
       );
     await notify(user.first.jellyfin, jellyfinNotification('PlaybackStart', MATRIX));
     expect((await finish()).json().entry.play_count).toBe(1);
+    laterViewing();
     await notify(user.first.jellyfin, jellyfinNotification('PlaybackStart', MATRIX));
     // Starting again keeps it complete: the first viewing happened.
     expect((await historyOf(user.cookie))[0]).toMatchObject({ completed: true, play_count: 1 });
     expect((await finish()).json().entry.play_count).toBe(2);
+    laterViewing();
     const marked = await notify(
       user.first.jellyfin,
       jellyfinNotification('UserDataSaved', MATRIX, {}, { SaveReason: 'TogglePlayed', Played: true }),
@@ -167,6 +180,21 @@ describe('POST /api/webhooks/jellyfin/:token', () => {
     );
     expect(progress.json().status).toBe('ignored');
     expect((await historyOf(user.cookie))[0]).toMatchObject({ play_count: 3 });
+  });
+
+  it('takes a stop played to the end and a mark played just after, or the same stop sent twice at once, as one viewing', async () => {
+    const user = await account();
+    const stop = jellyfinNotification('PlaybackStop', MATRIX, { positionMinutes: 136, playedToCompletion: true });
+    await notify(user.first.jellyfin, stop);
+    const marked = await notify(
+      user.first.jellyfin,
+      jellyfinNotification('UserDataSaved', MATRIX, {}, { SaveReason: 'TogglePlayed', Played: true }),
+    );
+    expect(marked.json().entry).toMatchObject({ completed: true, play_count: 1 });
+    laterViewing();
+    const both = await Promise.all([notify(user.first.jellyfin, stop), notify(user.first.jellyfin, stop)]);
+    expect(both.map((answer) => answer.json().entry.play_count).sort()).toEqual([2, 2]);
+    expect((await historyOf(user.cookie))[0]).toMatchObject({ play_count: 2 });
   });
 
   it('reads a template that renders every value as text', async () => {
@@ -186,7 +214,7 @@ describe('POST /api/webhooks/jellyfin/:token', () => {
 });
 
 describe('POST /api/webhooks/emby/:token', () => {
-  it('records playback and counts a mark played of a watched film as a play', async () => {
+  it('records playback; a mark played of a film watched earlier adds a play', async () => {
     const user = await account();
     await notify(user.first.emby, embyNotification('playback.start', MATRIX));
     const stop = await notify(
@@ -194,15 +222,21 @@ describe('POST /api/webhooks/emby/:token', () => {
       embyNotification('playback.stop', MATRIX, { positionMinutes: 136, playedToCompletion: true }),
     );
     expect(stop.json()).toMatchObject({ status: 'recorded', entry: { completed: true, play_count: 1 } });
+    // Emby may say "marked played" of the viewing that just ended: the same play.
     const marked = await notify(user.first.emby, embyNotification('item.markplayed', MATRIX));
-    expect(marked.json()).toMatchObject({ status: 'recorded', entry: { play_count: 2 } });
+    expect(marked.json()).toMatchObject({ status: 'recorded', entry: { play_count: 1 } });
+    laterViewing();
+    const again = await notify(user.first.emby, embyNotification('item.markplayed', MATRIX));
+    expect(again.json()).toMatchObject({ status: 'recorded', entry: { play_count: 2 } });
     const episode = await notify(
       user.first.emby,
       embyNotification('playback.pause', BREAKING_BAD_PILOT, { positionMinutes: 10 }),
     );
     expect(episode.json()).toMatchObject({ status: 'recorded', entry: { season_number: 1, episode_number: 1 } });
     const history = await historyOf(user.cookie);
-    expect(history.map((entry) => [entry.movie_title, entry.source, entry.play_count])).toEqual([
+    // By title: the moved clock ticks in steps, so both may carry the same time.
+    const rows = history.map((entry) => [entry.movie_title, entry.source, entry.play_count]);
+    expect(rows.sort()).toEqual([
       ['Breaking Bad', 'webhook', 1],
       ['The Matrix', 'webhook', 2],
     ]);
@@ -224,6 +258,7 @@ describe('POST /api/webhooks/plex/:token', () => {
     // media.stop after the scrobble: past 90 %, but no new play.
     await notifyPlex(user.first.plex, plexNotification('media.stop', MATRIX, { positionMinutes: 130 }), false);
     expect((await historyOf(user.cookie))[0]).toMatchObject({ completed: true, play_count: 1 });
+    laterViewing();
     const again = await notifyPlex(
       user.first.plex,
       plexNotification('media.scrobble', MATRIX, { positionMinutes: 125 }),

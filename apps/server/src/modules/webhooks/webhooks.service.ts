@@ -13,6 +13,37 @@ import { dismissUnmatched, findHistoryEntry, saveUnmatched } from './webhooks.re
  */
 export const WEBHOOK_RATE_LIMIT = { max: 120, windowSeconds: 60 } as const;
 
+/**
+ * Two reports that a title was finished within this long tell of one viewing: a server may send a
+ * stop "played to completion" and then its "marked played" (Emby, Jellyfin's User Data Saved), or a
+ * scrobble and a stop past 90 % (Plex). The shortest episode takes longer to watch again.
+ */
+export const SAME_VIEWING_SECONDS = 10 * 60;
+
+/**
+ * Whether the title was reported finished within SAME_VIEWING_SECONDS. Counted in the database's
+ * rate-limit table, atomically: every app server, and two reports arriving at once, agree.
+ */
+async function isRepeatedFinish(db: Db, userId: string, itemKey: string, now: Date): Promise<boolean> {
+  const rule = { key: `webhook-finished:${userId}:${itemKey}`, windowSeconds: SAME_VIEWING_SECONDS, max: 1 };
+  return (await hitRateLimit(db, rule, 1, now.getTime())) !== null;
+}
+
+/**
+ * One account's notifications are handled one after another on this server: each builds on the
+ * entry the one before wrote (its completion, its plays).
+ */
+const turns = new Map<string, Promise<unknown>>();
+function inTurn<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const next = (turns.get(userId) ?? Promise.resolve()).catch(() => undefined).then(work);
+  turns.set(userId, next);
+  const forget = () => {
+    if (turns.get(userId) === next) turns.delete(userId);
+  };
+  next.then(forget, forget);
+  return next;
+}
+
 export interface WebhookDeps {
   db: Db;
   catalogue: MatcherCatalogue;
@@ -63,13 +94,15 @@ function reportFields(report: WatchReport): Record<string, unknown> {
  * The history entry a report leaves, through the same rules as the player's (product.md §9): the
  * position and length, complete at 90 % or when the server says it was played to the end. An
  * entry complete already stays so, and a new "played to the end" (a scrobble, a mark played) of
- * it adds a play (DESIGN.md "Tracking": watching again).
+ * it adds a play (DESIGN.md "Tracking": watching again), unless it tells of the same viewing.
  */
 export function historyItemFor(
   title: MatchedTitle,
   report: WatchReport,
   current: { completed: boolean; playCount: number; durationWatched: number } | null,
   now: Date,
+  /** False when this title was reported finished moments ago: the same viewing, told twice. */
+  isNewViewing = true,
 ): HistoryItem {
   const runtime = report.runtimeSeconds ?? title.runtimeSeconds;
   const finished = report.kind === 'finished';
@@ -94,7 +127,7 @@ export function historyItemFor(
     synced: false,
     episode_title: title.episodeTitle,
     source: 'webhook',
-    play_count: current ? current.playCount + (finished && current.completed ? 1 : 0) : 1,
+    play_count: current ? current.playCount + (finished && current.completed && isNewViewing ? 1 : 0) : 1,
     backdrop_path: title.backdropPath,
     release_date: title.releaseDate,
     vote_average: title.voteAverage,
@@ -147,10 +180,14 @@ export async function receiveWebhook(
     season_number: title.seasonNumber,
     episode_number: title.episodeNumber,
   });
-  const item = historyItemFor(title, report, await findHistoryEntry(deps.db, userId, key), now);
-  const operation: SyncOperation = { op: 'upsert', store: 'history', item, at: now.toISOString() };
-  // A cursor past every change: the answer holds only this entry, not the account's history.
-  await applySync(deps.db, userId, [operation], { now, cursor: String(Number.MAX_SAFE_INTEGER) });
+  const item = await inTurn(userId, async () => {
+    const isNewViewing = report.kind !== 'finished' || !(await isRepeatedFinish(deps.db, userId, key, now));
+    const entry = historyItemFor(title, report, await findHistoryEntry(deps.db, userId, key), now, isNewViewing);
+    const operation: SyncOperation = { op: 'upsert', store: 'history', item: entry, at: now.toISOString() };
+    // A cursor past every change: the answer holds only this entry, not the account's history.
+    await applySync(deps.db, userId, [operation], { now, cursor: String(Number.MAX_SAFE_INTEGER) });
+    return entry;
+  });
   // Matched now (the catalogue learnt the title): it is no longer one that could not be.
   await dismissUnmatched(deps.db, userId, [id]);
   return {
