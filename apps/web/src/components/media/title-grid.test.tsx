@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TitleSummary } from '@marquee/core';
+import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 import { TitleGrid } from './title-grid.tsx';
 
 function movie(id: number, title: string): TitleSummary {
@@ -48,16 +49,18 @@ describe('TitleGrid', () => {
 
   it('marks where each title can play, asked for the whole grid in one request after it painted', async () => {
     const fetchMock = vi.fn(async (url: string) =>
-      url.startsWith('/api/availability')
-        ? Response.json({
-            indexing: false,
-            results: [
-              { media_type: 'movie', id: 603, sources: ['library', 'jellyfin'] },
-              { media_type: 'movie', id: 604, sources: ['trailer'] },
-              { media_type: 'movie', id: 605, sources: [] },
-            ],
-          })
-        : Response.json({ error: { code: 'not_found', message: 'not here' } }, { status: 404 }),
+      url === '/api/config'
+        ? Response.json({ ...TEST_APP_CONFIG, features: { library: true } })
+        : url.startsWith('/api/availability')
+          ? Response.json({
+              indexing: false,
+              results: [
+                { media_type: 'movie', id: 603, sources: ['library', 'jellyfin'] },
+                { media_type: 'movie', id: 604, sources: ['trailer'] },
+                { media_type: 'movie', id: 605, sources: [] },
+              ],
+            })
+          : Response.json({ error: { code: 'not_found', message: 'not here' } }, { status: 404 }),
     );
     vi.stubGlobal('fetch', fetchMock);
     render(

@@ -7,7 +7,8 @@ import { MovieDetailScreen, SeriesDetailScreen } from './detail-screen.tsx';
 import { aMovie, anEpisode, aSeries } from './test-factories.ts';
 import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 
-const CONFIG = TEST_APP_CONFIG;
+// A server with a media folder: Watch Now stays while availability is unknown (its requests 404 here).
+const CONFIG = { ...TEST_APP_CONFIG, features: { library: true } };
 
 type Answer = { status: number; body: unknown };
 let answers: Record<string, Answer>;

@@ -7,6 +7,7 @@ import type {
   TitleAvailability,
 } from '@marquee/core/catalogue/availability';
 import { apiFetch } from '@/lib/api-client.ts';
+import { useAppConfig } from '@/lib/app-config.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 
 /** A title's answer with its batch's indexing flag. */
@@ -111,6 +112,24 @@ export function useCustomSource(type: MediaType): string | null {
   return usable ? usable.name.trim() : null;
 }
 
+/**
+ * Where the server can play a title, without asking when it has nothing to play from (no media
+ * folder, no media server, a catalogue without trailers: a default install, whose every answer is
+ * empty). Undefined until known.
+ */
+export function useServerSources(
+  type: MediaType,
+  id: number,
+): { sources: AvailabilitySource[] | undefined; isIndexing: boolean } {
+  const { data: config } = useAppConfig();
+  const hasSources = config
+    ? Boolean(config.features.library || config.media_server || config.features.trailers)
+    : undefined;
+  const { data } = useQuery({ ...titleAvailabilityQueryOptions(type, id), enabled: hasSources === true });
+  if (hasSources === false) return { sources: [], isIndexing: false };
+  return { sources: data?.sources, isIndexing: data?.indexing ?? false };
+}
+
 /** A source the viewer sees: the server's, or the viewer's own custom source. */
 export type PlaySource = AvailabilitySource | 'custom';
 
@@ -125,13 +144,9 @@ export interface TitleSources {
 
 /** Where a title can play: the server's sources, then the viewer's custom source. */
 export function useTitleSources(item: { media_type: MediaType; id: number }): TitleSources {
-  const { data } = useQuery(titleAvailabilityQueryOptions(item.media_type, item.id));
+  const { sources, isIndexing } = useServerSources(item.media_type, item.id);
   const customName = useCustomSource(item.media_type);
-  return {
-    sources: data ? withCustom(data.sources, customName) : undefined,
-    isIndexing: data?.indexing ?? false,
-    customName,
-  };
+  return { sources: sources ? withCustom(sources, customName) : undefined, isIndexing, customName };
 }
 
 /** The server's sources with the custom source after the full-length ones, before the trailer. */

@@ -16,6 +16,7 @@ import { useMediaQuery } from '@/lib/use-media-query.ts';
 import { isMovie, runtimeOf, yearOfDetails, type Details } from '../detail-facts.ts';
 import { formatMinutes, formatRating, formatSeasons } from '../format.ts';
 import { DetailTracking } from './detail-tracking.tsx';
+import { WatchNowGate, WatchSources } from './watch-availability.tsx';
 
 const RATING_TONES = { high: 'text-rating-high', mid: 'text-rating-mid', low: 'text-rating-low' } as const;
 
@@ -183,30 +184,33 @@ export function DetailHero({ details, watchHref, onWatch, resume }: DetailHeroPr
               <p className="mt-4 max-w-3xl text-[0.95rem] leading-relaxed text-fg/85 md:text-lg">{details.overview}</p>
             ) : null}
             <div className="mt-6 flex flex-wrap items-center gap-3">
-              <Link
-                to={watchHref}
-                onClick={(event) => {
-                  trackEvent('watch_now', {
-                    content_id: details.id,
-                    content_type: details.media_type,
-                    from: 'detail',
-                  });
-                  onWatch?.(event);
-                }}
-                className={buttonClasses('primary', 'lg', 'px-7 max-sm:w-full')}
-                data-action="watch-now"
-              >
-                <Play className="size-5 fill-current" aria-hidden />
-                Watch Now
-              </Link>
-              {resume ? (
-                <Link to={resume.href} className={buttonClasses('secondary', 'lg', 'px-5 max-sm:w-full')}>
-                  <History className="size-5" aria-hidden />
-                  {resume.label}
+              <WatchNowGate details={details}>
+                <Link
+                  to={watchHref}
+                  onClick={(event) => {
+                    trackEvent('watch_now', {
+                      content_id: details.id,
+                      content_type: details.media_type,
+                      from: 'detail',
+                    });
+                    onWatch?.(event);
+                  }}
+                  className={buttonClasses('primary', 'lg', 'px-7 max-sm:w-full')}
+                  data-action="watch-now"
+                >
+                  <Play className="size-5 fill-current" aria-hidden />
+                  Watch Now
                 </Link>
-              ) : null}
+                {resume ? (
+                  <Link to={resume.href} className={buttonClasses('secondary', 'lg', 'px-5 max-sm:w-full')}>
+                    <History className="size-5" aria-hidden />
+                    {resume.label}
+                  </Link>
+                ) : null}
+              </WatchNowGate>
               <WatchLaterToggle details={details} />
             </div>
+            <WatchSources details={details} />
             <DetailTracking details={details} />
           </div>
         </div>

@@ -8,7 +8,9 @@ import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { cn } from '@/lib/cn.ts';
 import { imageUrl } from '@/lib/images.ts';
+import type { AvailabilitySource } from '@marquee/core/catalogue/availability';
 import { formatMinutes, formatRating, formatShortDate } from '../format.ts';
+import { EpisodeSourcesBadge } from './episode-sources.tsx';
 
 const RATING_TONES = { high: 'text-rating-high', mid: 'text-rating-mid', low: 'text-rating-low' } as const;
 
@@ -52,6 +54,8 @@ export interface EpisodeItemProps {
   isWatched?: boolean;
   /** Only an aired episode can be marked watched. */
   isAired?: boolean;
+  /** Where the server can play this episode (issue 29). */
+  sources?: readonly AvailabilitySource[];
 }
 
 /** One row of the episode list: still, number, name, air date, runtime, rating and overview. */
@@ -62,6 +66,7 @@ export function EpisodeItem({
   series,
   isWatched = false,
   isAired = false,
+  sources = [],
 }: EpisodeItemProps) {
   const airDate = formatShortDate(episode.air_date);
   const runtime = formatMinutes(episode.runtime);
@@ -108,6 +113,7 @@ export function EpisodeItem({
                 Watched
               </span>
             ) : null}
+            <EpisodeSourcesBadge sources={sources} />
             {airDate ? <span>{airDate}</span> : null}
             {runtime ? <span>{runtime}</span> : null}
             {rating ? (

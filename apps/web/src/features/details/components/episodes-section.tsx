@@ -10,6 +10,7 @@ import { useWatchedEpisodes } from '@/lib/local-store/use-watched.ts';
 import { EMPTY_STATE_SEASON_BUTTONS, episodeStats, episodeWatchPath, type ResumePoint } from '../detail-facts.ts';
 import { formatCount, formatEpisodes, formatHours, formatRating } from '../format.ts';
 import { EpisodeItem, EpisodeItemSkeleton } from './episode-item.tsx';
+import { useEpisodeSources } from './episode-sources.tsx';
 import { StatTile } from './stat-tile.tsx';
 
 const SELECT =
@@ -80,6 +81,7 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
   const stats = episodeStats(series, episodes);
   const isFinalError = query.error instanceof ApiError && query.error.status === 404;
   const watched = useWatchedEpisodes(series.id);
+  const sourcesOf = useEpisodeSources(series.id);
   const today = new Date();
   const aired = episodes.filter((episode) => isAired(episode.air_date, today));
   const isSeasonWatched =
@@ -177,6 +179,7 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
                 series={series}
                 isWatched={watched.has(episodeWatchKey(season, episode.episode_number))}
                 isAired={isAired(episode.air_date, today)}
+                sources={sourcesOf(season, episode.episode_number)}
               />
             ))}
           </ol>
