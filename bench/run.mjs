@@ -6,6 +6,7 @@ import { freePort, load, printTable, SERVER, startApp as startAppOnPort, startPr
 import { idleMemory, MEMORY_GOALS, PROBE_ARGS, printMemory, probeEnv, sampleMemory } from './memory.mjs';
 import { scenarios } from './scenarios.mjs';
 import { printSyncTable, syncBench } from './sync-incremental.bench.mjs';
+import { printTranscodeTable, transcodeBench } from './transcode.bench.mjs';
 import { printProgressTable, progressBench } from './progress.bench.mjs';
 import { importsBench, printImportsTable } from './imports.bench.mjs';
 
@@ -25,6 +26,8 @@ import { importsBench, printImportsTable } from './imports.bench.mjs';
  * account of 200 series and 10,000 watched episodes (progress.bench.mjs); unless BENCH_IMPORTS=0, a 10,000-row
  * Letterboxd diary imported on PGlite (imports.bench.mjs); and on PGlite the server's memory
  * (memory.mjs: idle after the first start and after a restart, peak under the loads).
+ * Then, unless BENCH_ONLY names scenarios or BENCH_TRANSCODE=0: the Library's conversions
+ * (transcode.bench.mjs: first byte and first fragment of a 1080p remux and transcode, CPU per stream).
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -155,6 +158,7 @@ if (prepared) {
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
 const syncRows = onlyList === undefined && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
+const transcodeRows = onlyList === undefined && process.env.BENCH_TRANSCODE !== '0' ? await transcodeBench() : [];
 // Up Next on an account of 200 series and 10,000 watched episodes (progress.bench.mjs).
 const progressRows = onlyList === undefined && process.env.BENCH_PROGRESS !== '0' ? await progressBench(targets) : [];
 // Imports match on the local catalogue: PGlite, as `npm start` serves it (imports.bench.mjs).
@@ -179,6 +183,10 @@ if (imports) {
 if (memoryRows.length) {
   console.log('');
   printMemory(memoryRows);
+}
+if (transcodeRows.length) {
+  console.log('');
+  printTranscodeTable(transcodeRows);
 }
 // A benchmark that errs measures the wrong thing: the run fails.
 const failing = rows.filter((row) => row.errors > 0);

@@ -76,6 +76,9 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
     'mp4',
     '-movflags',
     '+frag_keyframe+empty_moov+default_base_moof+frag_discont',
+    // A fragment at least every second: the first one, which playback waits for, comes sooner.
+    '-frag_duration',
+    '1000000',
     'pipe:1',
   ];
 }
