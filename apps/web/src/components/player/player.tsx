@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight, Loader2, X } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
 import { historyKey, titleOf, type Episode, type MovieDetails, type TvDetails } from '@marquee/core';
+import { PlayerMarkWatched } from '@/components/tracking/player-tracking.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
@@ -31,7 +32,7 @@ import {
 } from '@/lib/player/sources.ts';
 import { EmbedFrame } from './embed-frame.tsx';
 import { EpisodeBrowser } from './episode-browser.tsx';
-import { LibraryVideo } from './library-video.tsx';
+import { LibraryPlayback } from './library-playback.tsx';
 import { MediaServerVideo } from './media-server-video.tsx';
 import { RecentReleaseDialog } from './recent-release-dialog.tsx';
 import { ShareMenu } from './share-menu.tsx';
@@ -411,6 +412,7 @@ export function Player({
             </p>
           )}
         </div>
+        <PlayerMarkWatched details={details} season={season} episode={episode} />
         <ShareMenu text={`Watching ${title} on Marquee`} url={shareUrl.href} />
       </header>
 
@@ -471,9 +473,9 @@ export function Player({
             onPlaying={recordWatching}
           />
         ) : selected.kind === 'library' ? (
-          <LibraryVideo
+          <LibraryPlayback
             key={selected.url}
-            src={selected.url}
+            streamUrl={selected.url}
             historyKey={tracking ? entryKey : null}
             resumeAt={resumeAt}
             analytics={analytics}
