@@ -165,3 +165,17 @@ const droppedStatement = preparedStatement<{ id: number; dropped_at: string }, {
 export function listDroppedSeries(db: Db, userId: string): Promise<DroppedSeries[]> {
   return droppedStatement(db, { userId });
 }
+
+const versionStatement = preparedStatement<{ version: number }, { userId: string }>(
+  'progress_sync_version',
+  sql`select version from personal_sync where user_id = ${sql.placeholder('userId')}`,
+);
+
+/**
+ * The account's place in its stream of changes (me-schema.ts `personal_sync`): every write to its
+ * history, lists or settings raises it, so an answer computed at one version holds until it moves.
+ */
+export async function findSyncVersion(db: Db, userId: string): Promise<number> {
+  const [row] = await versionStatement(db, { userId });
+  return row ? Number(row.version) : 0;
+}

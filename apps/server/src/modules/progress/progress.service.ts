@@ -30,3 +30,34 @@ export async function getProgress(deps: ProgressDeps, userId: string, now: Date)
   const episodes = new Map<number, ProgressEpisode[]>(seriesIds.map((id, index) => [id, guides[index]!]));
   return progressList(history as HistoryItem[], (id) => episodes.get(id) ?? [], today, dropped);
 }
+
+/**
+ * Answers of `GET /api/me/progress` by account, each valid for one version of the account's
+ * personal data (findSyncVersion) and one day: Up Next is read on every home page and changes only
+ * when the history or the settings do. Any write raises the version in the database, so every
+ * server sees a change at once; the time limit bounds what a new catalogue import could leave
+ * stale. The oldest account is forgotten first past `limit`.
+ */
+export class ProgressCache {
+  private readonly answers = new Map<string, { key: string; json: string; expires: number }>();
+
+  constructor(
+    private readonly limit = 2000,
+    private readonly ttlMs = 10 * 60_000,
+  ) {}
+
+  get(userId: string, key: string, now: number): string | undefined {
+    const entry = this.answers.get(userId);
+    if (!entry || entry.key !== key || entry.expires <= now) return undefined;
+    // Most recently used last: the first key is the one to forget.
+    this.answers.delete(userId);
+    this.answers.set(userId, entry);
+    return entry.json;
+  }
+
+  set(userId: string, key: string, json: string, now: number): void {
+    this.answers.delete(userId);
+    this.answers.set(userId, { key, json, expires: now + this.ttlMs });
+    if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+  }
+}
