@@ -227,6 +227,8 @@ describe('accessibility (axe-core: no serious or critical violations)', () => {
     await page.getByRole('button', { name: 'Add to Watch Later' }).click();
     await page.getByRole('button', { name: 'In Watch Later' }).waitFor();
     const discussion = page.getByRole('region', { name: 'Discussion' });
+    // The discussion loads as the reader nears it, at the end of the page.
+    await discussion.scrollIntoViewIfNeeded();
     await discussion.getByLabel('Share your thoughts').fill('Checked by axe.');
     await check('detail page, comment being written');
     await discussion.getByRole('button', { name: 'Post' }).click();

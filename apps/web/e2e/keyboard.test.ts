@@ -79,12 +79,12 @@ describe('keyboard alone', () => {
     await page.waitForURL((url) => url.searchParams.get('sort_by') === 'release_date.desc');
     // The grid keeps the previous answer on screen until the new one comes: tab through the new one.
     await quiet(page);
-    await tabTo(page, 'Page 2', { max: 100 });
+    await tabTo(page, 'Page 2', { max: 140 });
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.searchParams.get('page') === '2');
     // The page goes back to the top, and the focus with it, to the page's heading.
     await expectFocus(page, 'Browse & Discover');
-    await tabTo(page, 'Page 3', { max: 100 });
+    await tabTo(page, 'Page 3', { max: 140 });
   });
 
   it('searches: types, moves to a result with the arrows and opens it with Enter', async () => {
@@ -365,9 +365,11 @@ describe('keyboard alone', () => {
       const { page } = viewer;
       await page.goto(`/movie/${movie.id}`);
       const discussion = page.getByRole('region', { name: 'Discussion' });
+      // The discussion loads as the reader nears it, at the end of the page.
+      await discussion.scrollIntoViewIfNeeded();
       await discussion.getByLabel('Share your thoughts').waitFor();
 
-      await tabTo(page, 'Share your thoughts', { max: 80 });
+      await tabTo(page, 'Share your thoughts', { max: 120 });
       // Under forced colours too (Windows high contrast), where its ring is not drawn.
       await page.emulateMedia({ forcedColors: 'active' });
       await expectFocus(page, 'Share your thoughts', { forced: true });
