@@ -297,6 +297,30 @@ export const API_ROUTES: ApiRoute[] = [
     params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
     input: INPUTS.mediaStream,
   },
+  {
+    method: 'GET',
+    path: '/api/media/file/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    input: INPUTS.mediaStream,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/play/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    query: { start: '1', audio: '0', viewer: 'fuzz-viewer-1' },
+    // A converted stream runs until the viewer hangs up: read the status and headers, then leave
+    // (its ffmpeg is stopped with the request).
+    stream: true,
+    input: INPUTS.mediaPlay,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/subtitles/:id/:track',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE), track: 's0' },
+    input: INPUTS.mediaSubtitle,
+    // The fixture has no subtitle files.
+    answers: 404,
+  },
   // The fuzz suite's server has no Jellyfin or Emby: status and title say the source is off, streams 404.
   { method: 'GET', path: '/api/media-servers/status' },
   {
@@ -760,6 +784,30 @@ export const HEAD_ROUTES: ApiRoute[] = [
     path: '/api/media/stream/:id',
     params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
     input: INPUTS.mediaStream,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/file/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    input: INPUTS.mediaStream,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/play/:id',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
+    query: { start: '1', audio: '0', viewer: 'fuzz-viewer-1' },
+    // A converted stream runs until the viewer hangs up: read the status and headers, then leave
+    // (its ffmpeg is stopped with the request).
+    stream: true,
+    input: INPUTS.mediaPlay,
+  },
+  {
+    method: 'GET',
+    path: '/api/media/subtitles/:id/:track',
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE), track: 's0' },
+    input: INPUTS.mediaSubtitle,
+    // The fixture has no subtitle files.
+    answers: 404,
   },
   {
     method: 'HEAD',

@@ -30,7 +30,7 @@ import { deleteAccountBody, exportQuery } from '../src/modules/account-data/acco
 import { feedbackSchema } from '../src/modules/feedback/feedback.routes.ts';
 import { historyQuery, SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
 import { profilePatchSchema, username } from '../src/modules/me/profile.routes.ts';
-import { streamParams } from '../src/modules/media/media.routes.ts';
+import { playQuery, streamParams, subtitleParams } from '../src/modules/media/media.routes.ts';
 import { renewBody, unmatchedIdParams, webhookParams } from '../src/modules/webhooks/webhooks.routes.ts';
 import { statsQuery } from '../src/modules/stats/stats.routes.ts';
 import { titleFactsParamsSchema } from '@marquee/core/catalogue/exclusions';
@@ -154,6 +154,8 @@ export const INPUTS = {
   },
   mediaTitle: { params: similarParams },
   mediaStream: { params: streamParams },
+  mediaPlay: { params: streamParams, query: playQuery },
+  mediaSubtitle: { params: subtitleParams },
   feedback: {
     body: feedbackSchema,
     hints: { email: { values: fc.emailAddress(), edges: ['not-an-email', 'a@b', `${'a'.repeat(242)}@example.org`] } },
