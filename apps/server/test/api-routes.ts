@@ -786,30 +786,6 @@ export const HEAD_ROUTES: ApiRoute[] = [
     input: INPUTS.mediaStream,
   },
   {
-    method: 'GET',
-    path: '/api/media/file/:id',
-    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
-    input: INPUTS.mediaStream,
-  },
-  {
-    method: 'GET',
-    path: '/api/media/play/:id',
-    params: { id: mediaFileId(MEDIA_FIXTURE_FILE) },
-    query: { start: '1', audio: '0', viewer: 'fuzz-viewer-1' },
-    // A converted stream runs until the viewer hangs up: read the status and headers, then leave
-    // (its ffmpeg is stopped with the request).
-    stream: true,
-    input: INPUTS.mediaPlay,
-  },
-  {
-    method: 'GET',
-    path: '/api/media/subtitles/:id/:track',
-    params: { id: mediaFileId(MEDIA_FIXTURE_FILE), track: 's0' },
-    input: INPUTS.mediaSubtitle,
-    // The fixture has no subtitle files.
-    answers: 404,
-  },
-  {
     method: 'HEAD',
     path: '/api/media-servers/stream/:itemId',
     params: { itemId: MEDIA_SERVER_ITEM },
