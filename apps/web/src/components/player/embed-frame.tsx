@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useSetting } from '@/lib/local-store/hooks.ts';
+import { withAutoplay } from '@/lib/player/autoplay.ts';
 import { PLAYER_TIMING } from '@/lib/player/player-rules.ts';
 
 /** How long after a Tab the focus entering the frame still counts as the keyboard's. */
@@ -42,16 +44,17 @@ function useKeyboardFocusInFrame(frame: RefObject<HTMLIFrameElement | null>): bo
 
 /**
  * A third-party player (Trailer or a custom source) in a sandboxed iframe (player.md §7 "Player
- * frame", DESIGN.md): no referrer, lazy, autoplay only when autoplayTrailers is on; the sandbox
+ * frame", DESIGN.md): no referrer, lazy, autoplay only when autoplayTrailers (or the Autoplay
+ * setting, which also asks the embed players that read it to start: `autoplay=1`) is on; the sandbox
  * leaves out allow-popups and allow-top-navigation, so the embed can neither open windows nor
  * navigate Marquee away. A cross-origin frame reports no errors, so one that has not loaded
  * within the timeout counts as failed. Nor does it report playback: `onWatching` is called once
  * the frame has loaded and then stayed open `embedWatchingMs` on a visible page.
  */
 export function EmbedFrame({
-  src,
+  src: source,
   title,
-  autoplay,
+  autoplay: autoplayTrailers,
   onError,
   onWatching,
 }: {
@@ -62,6 +65,10 @@ export function EmbedFrame({
   /** Watching has started (the history entry is written then). */
   onWatching?: () => void;
 }) {
+  // The Autoplay setting: start as the player opens ("Start playing as soon as the player opens").
+  const [autoplaySetting] = useSetting('autoPlay');
+  const src = autoplaySetting ? withAutoplay(source) : source;
+  const autoplay = autoplayTrailers || autoplaySetting;
   const loaded = useRef(false);
   const [loadedSrc, setLoadedSrc] = useState<string | null>(null);
   // A new src has not loaded yet, even if it is one this frame showed before.

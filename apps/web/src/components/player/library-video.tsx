@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { VolumeX } from 'lucide-react';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
+import { useSetting } from '@/lib/local-store/hooks.ts';
+import { autoplayVideo } from '@/lib/player/autoplay.ts';
 import { PLAYER_TIMING, reachedMilestones } from '@/lib/player/player-rules.ts';
 import { Button } from '@/components/ui/button.tsx';
 
@@ -42,7 +45,8 @@ export interface LibraryVideoProps {
  * saved into the history entry every few seconds, on pause and on leaving, so reopening can
  * resume (DESIGN.md: the one source whose progress can be measured). Nothing is saved for a video
  * that was opened, or only seeked, and never played. Keyboard: space/k play-pause,
- * arrows seek 5 s, m mute, f fullscreen.
+ * arrows seek 5 s, m mute, f fullscreen. With the Autoplay setting on, it starts as it opens,
+ * muted with an Unmute button where the browser refuses sound before the viewer has clicked.
  */
 export function LibraryVideo({
   src,
@@ -62,6 +66,34 @@ export function LibraryVideo({
     return video && attach ? attach(video) : undefined;
   }, [attach]);
 
+  // The Autoplay setting as the video opens (a setting changed while it plays starts nothing).
+  const [autoplay] = useSetting('autoPlay');
+  const autoplayRef = useRef(autoplay);
+  const [isMutedByBrowser, setMutedByBrowser] = useState(false);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !autoplayRef.current) return;
+    return autoplayVideo(video, () => setMutedByBrowser(true));
+  }, [src]);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !isMutedByBrowser) return;
+    // Unmuted in the video's own controls or with the m key: the offer has done its work.
+    const onVolume = () => {
+      if (!video.muted) setMutedByBrowser(false);
+    };
+    video.addEventListener('volumechange', onVolume);
+    return () => video.removeEventListener('volumechange', onVolume);
+  }, [isMutedByBrowser]);
+  function unmute() {
+    const video = videoRef.current;
+    if (!video) return;
+    // The button goes once pressed: the keyboard focus stays in the player, on the video.
+    video.focus();
+    video.muted = false;
+    setMutedByBrowser(false);
+  }
+
   // The shown track follows `subtitle`; a choice in the video's own captions menu is reported back.
   const subtitleRef = useRef(subtitle);
   subtitleRef.current = subtitle;
@@ -72,20 +104,35 @@ export function LibraryVideo({
     const video = videoRef.current;
     if (!video) return;
     const ids = trackIds ? trackIds.split(' ') : [];
-    for (let i = 0; i < video.textTracks.length; i++) {
-      const track = video.textTracks[i]!;
-      const wanted = ids[i] === subtitle ? 'showing' : 'disabled';
-      if (track.mode !== wanted) track.mode = wanted;
-    }
+    const apply = () => {
+      for (let i = 0; i < video.textTracks.length; i++) {
+        const track = video.textTracks[i]!;
+        const wanted = ids[i] === subtitleRef.current ? 'showing' : 'disabled';
+        if (track.mode !== wanted) track.mode = wanted;
+      }
+    };
+    apply();
+    // The captions menu of the video's own controls is the viewer's choice; the browser's own
+    // automatic pick (a track in the page's language, as the tracks load) is not: it is undone.
+    let touchedAt = -Infinity;
+    const touched = () => (touchedAt = performance.now());
     const onChange = () => {
       let showing: string | null = null;
       for (let i = 0; i < video.textTracks.length; i++) {
         if (video.textTracks[i]!.mode === 'showing') showing = ids[i] ?? null;
       }
-      if (showing !== subtitleRef.current) onSubtitleChangeRef.current?.(showing);
+      if (showing === subtitleRef.current) return;
+      if (performance.now() - touchedAt < 3000) onSubtitleChangeRef.current?.(showing);
+      else apply();
     };
+    video.addEventListener('pointerdown', touched);
+    video.addEventListener('keydown', touched);
     video.textTracks.addEventListener('change', onChange);
-    return () => video.textTracks.removeEventListener('change', onChange);
+    return () => {
+      video.removeEventListener('pointerdown', touched);
+      video.removeEventListener('keydown', touched);
+      video.textTracks.removeEventListener('change', onChange);
+    };
   }, [subtitle, trackIds]);
   const [offer, setOffer] = useState(resumeAt);
   const analyticsRef = useRef(analytics);
@@ -209,11 +256,16 @@ export function LibraryVideo({
           />
         ))}
       </video>
+      {isMutedByBrowser && (
+        <Button size="sm" variant="secondary" onClick={unmute} className="absolute top-3 right-3 shadow-xl">
+          <VolumeX className="size-4" aria-hidden /> Unmute
+        </Button>
+      )}
       {offer !== null && (
         <div
           role="region"
           aria-label="Resume playback"
-          className="absolute inset-x-3 top-3 flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-ink-900/90 p-3 text-sm text-fg backdrop-blur"
+          className={`absolute top-3 left-3 flex flex-wrap items-center gap-3 rounded-xl border border-white/10 bg-ink-900/90 p-3 text-sm text-fg backdrop-blur ${isMutedByBrowser ? 'right-32' : 'right-3'}`}
         >
           <span>You stopped at {formatClock(offer)}.</span>
           <Button size="sm" onClick={() => resume(offer)}>
