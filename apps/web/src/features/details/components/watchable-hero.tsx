@@ -1,4 +1,6 @@
-import { lazy, Suspense, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useClientValue } from '@/lib/use-client-value.ts';
 import { DetailHero, type DetailHeroProps } from './detail-hero.tsx';
 
 // The player loads when someone presses Watch Now: reading a detail page does not need it.
@@ -16,22 +18,34 @@ function PlayerLoading() {
   );
 }
 
+/** The search parameter of a detail page's watching view (`?watch=1`). */
+export const WATCHING_PARAM = 'watch';
+
 /**
  * The hero of a detail page, or its watching view (player.md §2 Details): Watch Now replaces the
- * hero with the player, and the player's back action returns to browsing. A modified click
- * (new tab, new window) still follows the link to /watch.
+ * hero with the player, and the player's back action returns to browsing. The watching view is an
+ * entry of the browser's history (`?watch=1`), so the browser's Back returns to browsing too, and
+ * a reload keeps watching. A modified click (new tab, new window) still follows the link to /watch.
  */
 export function WatchableHero({
   start,
   ...hero
 }: Omit<DetailHeroProps, 'onWatch'> & { start?: { season: number; episode: number } }) {
-  const [isWatching, setWatching] = useState(false);
+  const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  // The server renders browsing: the player needs the browser (its window, its media).
+  const isWatching = useClientValue(search.get(WATCHING_PARAM) === '1', false);
   const heroBox = useRef<HTMLDivElement>(null);
-  const returning = useRef(false);
-  // Back from the player: the focus goes to Watch Now again, where the viewer left the hero.
+  // Whether this page added the watching entry: then leaving it is the browser's Back.
+  const pushedWatching = useRef(false);
+  const wasWatching = useRef(isWatching);
+  // Back from the player (its button or the browser's): the focus goes to Watch Now again, where
+  // the viewer left the hero.
   useEffect(() => {
-    if (isWatching || !returning.current) return;
-    returning.current = false;
+    const returning = wasWatching.current && !isWatching;
+    wasWatching.current = isWatching;
+    if (!returning) return;
+    pushedWatching.current = false;
     heroBox.current?.querySelector<HTMLElement>('[data-action="watch-now"]')?.focus({ preventScroll: true });
   }, [isWatching]);
   if (isWatching) {
@@ -44,8 +58,19 @@ export function WatchableHero({
           backLabel="Back to details"
           focusOnOpen
           onBack={() => {
-            returning.current = true;
-            setWatching(false);
+            if (pushedWatching.current) {
+              void navigate(-1);
+              return;
+            }
+            // Opened at ?watch=1 (a reload, a shared link): browsing replaces it.
+            setSearch(
+              (current) => {
+                const next = new URLSearchParams(current);
+                next.delete(WATCHING_PARAM);
+                return next;
+              },
+              { replace: true },
+            );
             window.scrollTo({ top: 0 });
           }}
         />
@@ -55,7 +80,12 @@ export function WatchableHero({
   function onWatch(event: MouseEvent<HTMLAnchorElement>) {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
-    setWatching(true);
+    pushedWatching.current = true;
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      next.set(WATCHING_PARAM, '1');
+      return next;
+    });
     window.scrollTo({ top: 0 });
   }
   return (
