@@ -50,6 +50,8 @@ describe('loadConfig', () => {
     ['DB_QUERY_TIMEOUT_MS', '700000', /DB_QUERY_TIMEOUT_MS/],
     ['DB_QUERY_TIMEOUT_MS', 'soon', /DB_QUERY_TIMEOUT_MS/],
     ['MEDIA_ADMIN_TOKEN', 'a token with spaces in it, long enough to pass', /MEDIA_ADMIN_TOKEN/],
+    ['MEDIA_TRANSCODE_LIMIT', '0', /MEDIA_TRANSCODE_LIMIT: expected a whole number from 1 to 99, got "0"/],
+    ['MEDIA_TRANSCODE_LIMIT', 'two', /MEDIA_TRANSCODE_LIMIT/],
   ])('names %s when it is %j', (variable, value, message) => {
     let caught: unknown;
     try {
@@ -100,8 +102,12 @@ describe('loadConfig', () => {
       EVENTS_RATE_LIMIT: '5000',
       TMDB_TIMEOUT_MS: '2500',
       DB_QUERY_TIMEOUT_MS: '4000',
+      FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      MEDIA_TRANSCODE_LIMIT: '4',
     });
     expect(config).toMatchObject({
+      ffmpegPath: '/opt/ffmpeg/bin/ffmpeg',
+      mediaTranscodeLimit: 4,
       tmdbTimeoutMs: 2500,
       dbQueryTimeoutMs: 4000,
       eventsRateLimit: 5000,
