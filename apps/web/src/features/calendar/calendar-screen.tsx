@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { CalendarDays, ChevronLeft, ChevronRight, Copy, Info, ListVideo, RotateCw } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { CalendarDays, ChevronLeft, ChevronRight, Copy, Info, RotateCw } from 'lucide-react';
 import { addDays, isCalendarDay, localDay, weekStart } from '@marquee/core';
-import { buttonClasses, Button } from '@/components/ui/button.tsx';
+import { TrackingNav } from '@/components/tracking/tracking-nav.tsx';
+import { Button } from '@/components/ui/button.tsx';
 import { LazyConfirmDialog } from '@/components/ui/lazy-dialog.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
-import { paths } from '@/config/paths.ts';
 import { useAppConfig } from '@/lib/app-config.ts';
 import { useSession } from '@/lib/auth/session.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
@@ -47,15 +47,10 @@ export function CalendarScreen() {
 
   return (
     <div className="mx-auto max-w-4xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
+      <TrackingNav />
       <PageHeader
         title="Calendar"
         subtitle="New episodes of the series you follow (started, or saved to Watch Later) and release dates of the films in Watch Later."
-        actions={
-          <Link to={paths.progress} className={buttonClasses('outline', 'md')}>
-            <ListVideo className="size-4" aria-hidden />
-            Progress
-          </Link>
-        }
       />
 
       {config?.catalogue === 'local' ? (

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
-import { CalendarDays, Compass, ListVideo, RotateCw } from 'lucide-react';
+import { Compass, ListVideo, RotateCw } from 'lucide-react';
 import type { SeriesProgress } from '@marquee/core';
 import { buttonClasses, Button } from '@/components/ui/button.tsx';
+import { TrackingNav } from '@/components/tracking/tracking-nav.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
@@ -40,16 +41,8 @@ export function ProgressScreen() {
 
   return (
     <div className="mx-auto max-w-5xl px-4 pt-8 pb-16 sm:px-6 lg:px-8">
-      <PageHeader
-        title="Progress"
-        subtitle="The series you started: how far you are and the next episode to watch."
-        actions={
-          <Link to={paths.calendar} className={buttonClasses('outline', 'md')}>
-            <CalendarDays className="size-4" aria-hidden />
-            Calendar
-          </Link>
-        }
-      />
+      <TrackingNav />
+      <PageHeader title="Progress" subtitle="The series you started: how far you are and the next episode to watch." />
       {status === 'pending' ? (
         <div role="status" aria-label="Loading your series" className="grid gap-4 sm:grid-cols-2">
           {Array.from({ length: 4 }, (_, index) => (
