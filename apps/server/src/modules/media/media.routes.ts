@@ -267,7 +267,8 @@ export async function mediaRoutes(
       .send(text);
   });
 
-  app.get('/api/media/play/:id', stream, async (request, reply) => {
+  // No automatic HEAD route: it would start an ffmpeg to send nothing.
+  app.get('/api/media/play/:id', { ...stream, exposeHeadRoute: false }, async (request, reply) => {
     const { id } = parseOrThrow(streamParams, request.params, 'id');
     const query = parseOrThrow(playQuery, request.query, 'query');
     if (isForeignEmbed(request, publicUrl)) throw new AppError('forbidden', 'Library videos play only in Marquee');
