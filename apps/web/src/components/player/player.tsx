@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type TouchEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type TouchEvent } from 'react';
 import { Link } from 'react-router';
 import { ArrowLeft, ChevronLeft, ChevronRight, Loader2, X } from 'lucide-react';
 import { toast } from '@/lib/toast.ts';
@@ -54,6 +54,8 @@ export interface PlayerProps {
   focusOnOpen?: boolean;
   /** A series' episode on screen changed (the watch page puts it in its address). */
   onEpisodeChange?: (season: number, episode: number) => void;
+  /** Shown right under the video (the watch page's View Comments button). */
+  belowVideo?: ReactNode;
 }
 
 /** A position worth resuming: past the first seconds and not finished (Marquee's choice). */
@@ -117,6 +119,7 @@ export function Player({
   backLabel = 'Back',
   focusOnOpen = false,
   onEpisodeChange,
+  belowVideo,
 }: PlayerProps) {
   const section = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -505,11 +508,14 @@ export function Player({
         )}
       </div>
 
+      {belowVideo ? <div className="flex flex-wrap justify-end gap-2">{belowVideo}</div> : null}
+
       {series && !isMobile && prevNext}
 
       {series && (
         <EpisodeBrowser
           seasons={series.seasons.filter((entry) => entry.season_number > 0)}
+          series={series}
           season={season}
           episodes={episodes}
           isLoading={seasonQuery.isPending}

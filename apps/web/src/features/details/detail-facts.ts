@@ -124,6 +124,3 @@ export function initialSeason(seasons: number[], resume: ResumePoint | null): nu
   if (resume && (seasons.length === 0 || seasons.includes(resume.season))) return resume.season;
   return seasons[0] ?? 1;
 }
-
-/** The episode stats grid: one computation shared with the player's episode browser. */
-export { episodeStats } from '@marquee/core';

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef } from 'react';
 import { CalendarClock, RotateCw } from 'lucide-react';
-import { episodeWatchKey, isAired, type TvDetails } from '@marquee/core';
+import { episodeStats, episodeWatchKey, isAired, type TvDetails } from '@marquee/core';
 import { MarkWatchedButton } from '@/components/tracking/mark-watched-button.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { ApiError } from '@/lib/api-client.ts';
 import { useSeason } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
 import { useWatchedEpisodes } from '@/lib/local-store/use-watched.ts';
-import { EMPTY_STATE_SEASON_BUTTONS, episodeStats, episodeWatchPath, type ResumePoint } from '../detail-facts.ts';
+import { EMPTY_STATE_SEASON_BUTTONS, episodeWatchPath, type ResumePoint } from '../detail-facts.ts';
 import { formatCount, formatEpisodes, formatHours, formatRating } from '../format.ts';
 import { EpisodeItem, EpisodeItemSkeleton } from './episode-item.tsx';
 import { useEpisodeSources } from './episode-sources.tsx';
@@ -139,8 +139,8 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
 
       {seasons.length > 1 ? (
         <dl className="mb-5 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          <StatTile label="Seasons" value={formatCount(seasons.length)} />
-          <StatTile label="Episodes" value={formatCount(series.number_of_episodes || episodes.length)} />
+          <StatTile label="Seasons" value={formatCount(stats.seasons)} />
+          <StatTile label="Episodes" value={formatCount(stats.episodes)} />
           <StatTile
             label="Total runtime"
             value={stats.seriesMinutes ? `≈ ${formatHours(stats.seriesMinutes)}` : '—'}
