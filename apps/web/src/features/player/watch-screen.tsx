@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import { titleOf } from '@marquee/core';
+import { CommentsSection } from '@/components/comments/comments-section.tsx';
 import { Player } from '@/components/player/player.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMovie, useTv } from '@/lib/catalogue/catalogue-api.ts';
@@ -22,7 +23,9 @@ function ContentNotFound() {
 
 /**
  * /watch/{type}/{id}[?season=&episode=] (player.md §2): the player; back returns to /{type}/{id}.
- * The address follows the episode being watched (replacing, not adding, a history entry).
+ * The address follows the episode being watched (replacing, not adding, a history entry). The
+ * discussion of the title opens from a View Comments button (player.md §2 Comments, the modal
+ * variant): the player's page has no room for the inline one.
  */
 export function WatchScreen() {
   const params = useParams();
@@ -63,6 +66,14 @@ export function WatchScreen() {
         );
       }}
       onBack={() => void navigate(type === 'movie' ? paths.movie(id) : paths.series(id))}
+      belowVideo={
+        <CommentsSection
+          contentType={type === 'movie' ? 'movie' : 'tv'}
+          contentId={id}
+          variant="modal"
+          title="Comments"
+        />
+      }
     />
   );
 }
