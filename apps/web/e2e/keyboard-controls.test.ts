@@ -290,6 +290,8 @@ describe('keyboard alone, control by control', () => {
     await page.keyboard.press('Enter');
     const exported = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-keys-')), 'export.json');
     await (await download).saveAs(exported);
+    // Its toast (bottom right) covers the export buttons the Tab presses below pass: let it go.
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 20_000 });
     // The file input is hidden; its label shows the focus. (Waiting for the file chooser before
     // the key: Playwright catches the chooser only once it has asked the browser to.)
     const chooser = page.waitForEvent('filechooser');

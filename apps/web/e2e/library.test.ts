@@ -502,7 +502,7 @@ describe('Watch Later, History and Settings', () => {
       await expect.poll(() => page.getByText(/^\d+(\.\d)? KB$/).count()).toBe(1);
       expect(await page.getByText('Guest', { exact: true }).count()).toBeGreaterThan(0);
       const downloading = page.waitForEvent('download');
-      await page.getByRole('button', { name: 'Export' }).click();
+      await page.getByRole('button', { name: 'Export', exact: true }).click();
       const download = await downloading;
       expect(download.suggestedFilename()).toMatch(/^marquee-export-\d{4}-\d{2}-\d{2}\.json$/);
       const file = path.join(mkdtempSync(path.join(tmpdir(), 'marquee-export-')), download.suggestedFilename());
