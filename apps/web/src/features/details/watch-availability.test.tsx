@@ -90,7 +90,9 @@ describe('availability on a detail page', () => {
     };
     renderAt('/movie/550');
     const panel = await screen.findByRole('region', { name: 'Nothing can play this yet' });
-    expect(panel.textContent).toContain("This server's media folder has no file of this film.");
+    expect(panel.textContent).toContain(
+      "This server's media folder has no file of this film: its operator can add one.",
+    );
     expect(within(panel).getByRole('link', { name: 'add a custom source in Settings' }).getAttribute('href')).toBe(
       '/settings#custom-video-sources',
     );
@@ -118,7 +120,9 @@ describe('availability on a detail page', () => {
     answers['/api/config'] = TEST_APP_CONFIG;
     renderAt('/movie/550');
     const panel = await screen.findByRole('region', { name: 'Nothing can play this yet' });
-    expect(panel.textContent).toContain('This server has no media folder or media server to play from.');
+    expect(panel.textContent).toContain(
+      'This server has no media folder or media server: its operator can set MEDIA_DIR',
+    );
     expect(panel.textContent).toContain('MEDIA_DIR');
     expect(panel.textContent).toContain('JELLYFIN_URL');
     expect(requested.some((path) => path.startsWith('/api/availability'))).toBe(false);

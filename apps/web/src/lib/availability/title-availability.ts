@@ -46,7 +46,7 @@ function flush() {
         settle((waiting, token) => {
           const result = found.get(token);
           if (result) waiting.resolve({ ...result, indexing: answer.indexing });
-          else waiting.reject(new Error(`no availability for ${token}`));
+          else waiting.reject(new Error(token));
         });
       },
       (error: unknown) => settle((waiting) => waiting.reject(error)),
@@ -72,15 +72,10 @@ function load(type: MediaType, id: number, signal: AbortSignal): Promise<KnownAv
   });
 }
 
-export const availabilityKeys = {
-  title: (type: MediaType, id: number) => ['availability', type, id] as const,
-  series: (id: number) => ['availability', 'series', id] as const,
-};
-
 /** GET /api/availability (batched): where a title can play on this server. */
 export function titleAvailabilityQueryOptions(type: MediaType, id: number) {
   return queryOptions({
-    queryKey: availabilityKeys.title(type, id),
+    queryKey: ['availability', type, id],
     queryFn: ({ signal }) => load(type, id, signal),
     staleTime: STALE_MS,
     refetchInterval: (query) => (query.state.data?.indexing ? INDEXING_POLL_MS : false),
@@ -90,7 +85,7 @@ export function titleAvailabilityQueryOptions(type: MediaType, id: number) {
 /** GET /api/availability/tv/:id: a series' playable episodes. */
 export function seriesAvailabilityQueryOptions(id: number) {
   return queryOptions({
-    queryKey: availabilityKeys.series(id),
+    queryKey: ['availability', 'series', id],
     queryFn: ({ signal }) => apiFetch<SeriesAvailability>(`/api/availability/tv/${id}`, { signal }),
     staleTime: STALE_MS,
     refetchInterval: (query) => (query.state.data?.indexing ? INDEXING_POLL_MS : false),
@@ -136,17 +131,15 @@ export type PlaySource = AvailabilitySource | 'custom';
 export interface TitleSources {
   /** Undefined until the server has answered (or when it could not). */
   sources: PlaySource[] | undefined;
-  /** A first index is still being built on the server. */
-  isIndexing: boolean;
   /** The custom source's name, when one can play the title. */
   customName: string | null;
 }
 
 /** Where a title can play: the server's sources, then the viewer's custom source. */
 export function useTitleSources(item: { media_type: MediaType; id: number }): TitleSources {
-  const { sources, isIndexing } = useServerSources(item.media_type, item.id);
+  const { sources } = useServerSources(item.media_type, item.id);
   const customName = useCustomSource(item.media_type);
-  return { sources: sources ? withCustom(sources, customName) : undefined, isIndexing, customName };
+  return { sources: sources ? withCustom(sources, customName) : undefined, customName };
 }
 
 /** The server's sources with the custom source after the full-length ones, before the trailer. */

@@ -1,8 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { CircleSlash } from 'lucide-react';
-import { paths } from '@/config/paths.ts';
-import { useAppConfig, type AppConfig } from '@/lib/app-config.ts';
+import { useAppConfig } from '@/lib/app-config.ts';
 import {
   sourceLabel,
   useCustomSource,
@@ -11,9 +9,6 @@ import {
   type PlaySource,
 } from '@/lib/availability/title-availability.ts';
 import { isMovie, type Details } from '../detail-facts.ts';
-
-/** Where the custom sources editor is (Settings → Content). */
-const CUSTOM_SOURCES_PATH = `${paths.settings}#custom-video-sources`;
 
 interface Watchability {
   /** Undefined until known (or when the server could not say: Watch Now stays). */
@@ -51,10 +46,35 @@ export function WatchNowGate({ details, children }: { details: Details; children
 export function WatchSources({ details }: { details: Details }) {
   const { sources, customName, isUnplayable } = useWatchability(details);
   const { data: config } = useAppConfig();
-  if (isUnplayable) return <NothingCanPlay details={details} config={config} />;
+  if (isUnplayable) {
+    // What would make it play: for the operator a media folder or server (or the file in them), for the viewer a custom source.
+    const configured = [config?.features.library && 'media folder', config?.media_server?.name].filter(Boolean);
+    return (
+      <section
+        aria-labelledby="nothing-can-play"
+        className="mt-6 max-w-2xl rounded-xl border border-white/10 bg-ink-950/75 p-4 text-sm text-fg-muted"
+      >
+        <h2 id="nothing-can-play" className="text-base font-semibold text-fg">
+          Nothing can play this yet
+        </h2>
+        <p className="mt-2">
+          {configured.length
+            ? `This server's ${configured.join(' and ')} ${configured.length > 1 ? 'have' : 'has'} no file of this ${isMovie(details) ? 'film' : 'series'}: its operator can add one.`
+            : 'This server has no media folder or media server: its operator can set MEDIA_DIR to a folder of videos, or JELLYFIN_URL or EMBY_URL to a media server.'}
+        </p>
+        <p className="mt-2">
+          You can{' '}
+          <Link to="/settings#custom-video-sources" className="font-medium text-gold-300 underline">
+            add a custom source in Settings
+          </Link>
+          .
+        </p>
+      </section>
+    );
+  }
   if (!sources?.length) return null;
   return (
-    <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-fg-muted" data-testid="watch-sources">
+    <div className="mt-4 flex flex-wrap items-center gap-2 text-sm text-fg-muted">
       <span id="plays-from">Plays from</span>
       <ul aria-labelledby="plays-from" className="flex flex-wrap gap-1.5">
         {sources.map((source) => (
@@ -68,53 +88,5 @@ export function WatchSources({ details }: { details: Details }) {
         ))}
       </ul>
     </div>
-  );
-}
-
-function serverSourcesOf(config: AppConfig | undefined): string[] {
-  return [
-    ...(config?.features?.library ? ['media folder'] : []),
-    ...(config?.media_server ? [config.media_server.name] : []),
-  ];
-}
-
-function NothingCanPlay({ details, config }: { details: Details; config: AppConfig | undefined }) {
-  const what = isMovie(details) ? 'film' : 'series';
-  const configured = serverSourcesOf(config);
-  return (
-    <section
-      aria-labelledby="nothing-can-play"
-      className="mt-6 max-w-2xl rounded-xl border border-white/10 bg-ink-950/75 p-4 backdrop-blur sm:p-5"
-    >
-      <h2 id="nothing-can-play" className="flex items-center gap-2 text-base font-semibold text-fg">
-        <CircleSlash className="size-5 text-fg-subtle" aria-hidden />
-        Nothing can play this yet
-      </h2>
-      <p className="mt-2 text-sm text-fg-muted">
-        {configured.length > 0
-          ? `This server's ${configured.join(' and ')} ${configured.length > 1 ? 'have' : 'has'} no file of this ${what}.`
-          : 'This server has no media folder or media server to play from.'}
-      </p>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-fg-muted">
-        <li>
-          {configured.length > 0 ? (
-            <>Its operator can add the {what} to the media folder or the media server.</>
-          ) : (
-            <>
-              Its operator can set <code className="text-fg">MEDIA_DIR</code> to a folder of video files, or{' '}
-              <code className="text-fg">JELLYFIN_URL</code> (or <code className="text-fg">EMBY_URL</code>) to a media
-              server.
-            </>
-          )}
-        </li>
-        <li>
-          You can{' '}
-          <Link to={CUSTOM_SOURCES_PATH} className="font-medium text-gold-300 underline underline-offset-2">
-            add a custom source in Settings
-          </Link>
-          .
-        </li>
-      </ul>
-    </section>
   );
 }
