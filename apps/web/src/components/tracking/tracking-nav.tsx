@@ -12,7 +12,7 @@ const TRACKING_LINKS = [
 
 function linkClass({ isActive }: { isActive: boolean }): string {
   return cn(
-    'shrink-0 rounded-full border px-4 py-1.5 text-sm font-medium transition-colors',
+    'shrink-0 rounded-full border px-3 py-1.5 text-sm font-medium transition-colors sm:px-4',
     isActive
       ? 'border-gold-400 bg-gold-400/15 text-fg'
       : 'border-white/15 text-fg-muted hover:border-white/30 hover:text-fg',
@@ -25,7 +25,7 @@ function linkClass({ isActive }: { isActive: boolean }): string {
  */
 export function TrackingNav() {
   return (
-    <nav aria-label="Your viewing" className="mb-6 flex gap-2 overflow-x-auto pb-1">
+    <nav aria-label="Your viewing" className="mb-6 flex flex-wrap gap-1.5 sm:gap-2">
       {TRACKING_LINKS.map((link) => (
         <NavLink key={link.to} to={link.to} end className={linkClass}>
           {link.label}
