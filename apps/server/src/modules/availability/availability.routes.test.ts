@@ -6,6 +6,7 @@ import type { Paged, TitleSummary } from '@marquee/core';
 import type { AvailabilityAnswer, SeriesAvailability } from '@marquee/core/catalogue/availability';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { startFakeJellyfin, type FakeJellyfin } from '../../../test/fake-jellyfin.ts';
+import { FAKE_TMDB_TOKEN, SEED_IDS, startFakeTmdb, type FakeTmdb } from '../../../test/fake-tmdb.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 20));
 
@@ -204,5 +205,41 @@ describe('GET /api/availability without a Library or a media server', () => {
     expect(series).toMatchObject({ sources: [], seasons: [] });
     const discover = (await t.app.inject('/api/catalogue/discover?available=1')).json<Paged<TitleSummary>>();
     expect(discover).toEqual({ page: 1, results: [], total_pages: 0, total_results: 0 });
+  });
+});
+
+describe('GET /api/availability over TMDB, with a Jellyfin server', () => {
+  let t: TestApp;
+  let tmdb: FakeTmdb;
+  let jellyfin: FakeJellyfin;
+  const { fightClub, matrix, toyStory } = SEED_IDS.movies;
+  beforeAll(async () => {
+    [tmdb, jellyfin] = await Promise.all([startFakeTmdb(), startFakeJellyfin()]);
+    t = await createTestApp({
+      TMDB_API_TOKEN: FAKE_TMDB_TOKEN,
+      TMDB_API_URL: tmdb.baseUrl,
+      JELLYFIN_URL: jellyfin.url,
+      JELLYFIN_API_KEY: jellyfin.apiKey,
+    });
+    while ((await t.app.inject('/api/availability?ids=movie:1')).json<AvailabilityAnswer>().indexing) await tick();
+  });
+  afterAll(async () => {
+    await t.close();
+    await Promise.all([tmdb.close(), jellyfin.close()]);
+  });
+
+  it("adds the title's official trailer, and matches Jellyfin's films by their TMDB ids", async () => {
+    const answer = (
+      await t.app.inject(`/api/availability?ids=movie:${fightClub},movie:${toyStory},movie:${matrix},movie:99999999`)
+    ).json<AvailabilityAnswer>();
+    expect(answer.results.map((result) => result.sources)).toEqual([['trailer'], [], ['jellyfin', 'trailer'], []]);
+  });
+
+  it('walks discover for available=1 (TMDB cannot be asked for given ids), trailers not counting', async () => {
+    const { results, total_results } = (await t.app.inject('/api/catalogue/discover?type=movie&available=1')).json<
+      Paged<TitleSummary>
+    >();
+    expect(results.map((title) => title.id)).toEqual([matrix]);
+    expect(total_results).toBe(1);
   });
 });
