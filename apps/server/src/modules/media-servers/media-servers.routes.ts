@@ -16,6 +16,7 @@ import {
   type MediaServerClient,
 } from './media-server-client.ts';
 import { createMediaServerIndex, type MediaServerEntry, type MediaServerIndex } from './media-server-index.ts';
+import { isForeignEmbed } from '../../plugins/foreign-embed.ts';
 
 const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 /** Jellyfin's ids are 32 hex digits, Emby's are numbers. */
@@ -29,29 +30,6 @@ export const hlsSessionParams = z.object({
 
 /** The longest playlist read into memory to rewrite (a feature film's is a few dozen KB). */
 const MAX_PLAYLIST_BYTES = 4 * 1024 * 1024;
-
-/**
- * Whether a stream request comes from another site's page (the same rule as the Library's
- * streams in media.routes.ts): the media server's films play in Marquee's player only, or this
- * server would hand its library to any site that embeds the URL.
- */
-function isForeignEmbed(request: FastifyRequest, publicUrl: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site') return true;
-  if (fetchSite === 'same-origin' || fetchSite === 'same-site' || fetchSite === 'none') return false;
-  const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.headers.host ?? ''}`]);
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') return !own.has(origin);
-  const referer = request.headers.referer;
-  if (typeof referer === 'string') {
-    try {
-      return !own.has(new URL(referer).origin);
-    } catch {
-      return true;
-    }
-  }
-  return false;
-}
 
 export interface MediaServerTitleFile {
   id: string;

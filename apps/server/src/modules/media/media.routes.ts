@@ -12,6 +12,7 @@ import { createMediaLibrary, resolveInside, type MediaLibrary } from './media-li
 import { videoContentType } from './media-names.ts';
 import { createMediaPlayback, firstBytes, type MediaPlayback } from './media-playback.ts';
 import { watchMediaDir } from './media-watch.ts';
+import { isForeignEmbed } from '../../plugins/foreign-embed.ts';
 
 const titleParams = z.object({ type: mediaTypeSchema, id: titleIdSchema });
 export const streamParams = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id') });
@@ -30,30 +31,6 @@ export const playQuery = z
       .optional(),
   })
   .strict();
-
-/**
- * Whether a stream request comes from another site's page. The Library's files are for
- * Marquee's own player only: an embed elsewhere would make this server a free video host.
- * Fetch metadata decides when the browser sends it; otherwise Origin, then Referer.
- */
-function isForeignEmbed(request: FastifyRequest, publicUrl: string): boolean {
-  const fetchSite = request.headers['sec-fetch-site'];
-  if (fetchSite === 'cross-site') return true;
-  if (fetchSite === 'same-origin' || fetchSite === 'same-site' || fetchSite === 'none') return false;
-  const own = new Set([new URL(publicUrl).origin, `${request.protocol}://${request.headers.host ?? ''}`]);
-  const origin = request.headers.origin;
-  if (typeof origin === 'string') return !own.has(origin);
-  const referer = request.headers.referer;
-  if (typeof referer === 'string') {
-    try {
-      return !own.has(new URL(referer).origin);
-    } catch {
-      return true;
-    }
-  }
-  // A direct request (address bar, curl, a download manager) embeds nothing.
-  return false;
-}
 
 /** A rescan walks the whole folder and searches the catalogue per title: at most one per this. */
 export const RESCAN_COOLDOWN_S = 30;
