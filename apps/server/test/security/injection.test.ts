@@ -394,7 +394,7 @@ describe('stored text comes back byte for byte', () => {
     const read = async (url: string) => (await send({ url, headers: { cookie: writer.cookie } })).json();
     const byMovie = (entries: Array<{ movie_id: number }>) => [...entries].sort((a, b) => a.movie_id - b.movie_id);
     expect(byMovie((await read('/api/me/history')).results)).toEqual(
-      history.map((entry) => ({ ...entry, source: 'player', synced: true })),
+      history.map((entry) => ({ ...entry, source: 'player', play_count: 1, synced: true })),
     );
     expect(byMovie((await read('/api/me/watch-later')).results)).toEqual(
       watchLater.map((entry) => ({ ...entry, synced: true })),
