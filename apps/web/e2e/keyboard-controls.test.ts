@@ -216,8 +216,8 @@ describe('keyboard alone, control by control', () => {
       // Clear went with the list: the main content has the focus, and Tab goes on in it.
       await expect.poll(() => activeId(page)).toBe('main');
       expect((await focusStop(page))?.problem).toBeNull();
-      await page.keyboard.press('Tab');
-      await expectFocus(page, 'Browse');
+      // History's links to Progress, Calendar and Statistics come first on its page.
+      await tabTo(page, 'Browse', { max: list === 'History' ? 6 : 1 });
     }
   });
 
