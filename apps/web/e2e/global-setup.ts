@@ -141,6 +141,9 @@ async function startOnce(jellyfin: FakeJellyfin): Promise<StartedServer> {
         // Every browser test reaches this one server from 127.0.0.1: one visitor's analytics limit
         // would be spent by the whole suite.
         EVENTS_RATE_LIMIT: '1000000',
+        // Each test file sends its own X-Forwarded-For (session.ts, visitorAddress), so the limits
+        // per address on sign-ups and sign-ins hold for one file's accounts, not the whole suite's.
+        TRUST_PROXY: '1',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

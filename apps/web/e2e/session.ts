@@ -11,9 +11,23 @@ const baseUrl = inject('baseUrl');
 let counter = 0;
 
 /**
+ * The address this test file's requests come from. The browser tests share one server, which
+ * limits sign-ups and sign-ins per address (5 and 10 a minute): started with TRUST_PROXY=1, it
+ * takes each file's own from X-Forwarded-For, so one file's accounts do not spend another's.
+ */
+export const visitorAddress = `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+export const visitorHeaders = { 'x-forwarded-for': visitorAddress } as const;
+
+/** Waits as long as a 429 answer says (at most a minute). */
+const waitOut = (answer: { headers: (name: string) => string | null }) =>
+  new Promise((resolve) =>
+    setTimeout(resolve, Math.min(Number(answer.headers('x-retry-after')) || 60, 60) * 1000),
+  );
+
+/**
  * Makes an account through the API and confirms it with the e-mailed link. The server allows 5
- * sign-ups a minute from one address, and every browser test shares one: make one per file.
- * Callers give it up to 90 s (a refused sign-up waits for the next minute once).
+ * sign-ups a minute from one address (this file's, see visitorAddress): a sixth waits for the next
+ * minute, so make few per file.
  */
 export async function createAccount(name: string): Promise<Account> {
   const username = `${name}${Date.now() % 1_000_000}${++counter}`;
@@ -27,15 +41,14 @@ export async function signUpAndConfirm(email: string, password: string, name: st
   const signUpOnce = () =>
     fetch(`${baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
+      headers: { 'content-type': 'application/json', origin: baseUrl, ...visitorHeaders },
       body: JSON.stringify({ email, password, name }),
     });
   let signUp = await signUpOnce();
   for (let wait = 0; signUp.status === 429 && wait < 5; wait++) {
-    // Other tests' sign-ups spent this minute's: wait as long as the server says, and again if
-    // the next minute's went to them too.
-    const seconds = Math.min(Number(signUp.headers.get('x-retry-after')) || 60, 60);
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    // This file's earlier sign-ups spent this minute's: wait as long as the server says, and again
+    // if the next minute's went too.
+    await waitOut({ headers: (name) => signUp.headers.get(name) });
     signUp = await signUpOnce();
   }
   expect(signUp.status, await signUp.clone().text()).toBe(200);
@@ -55,9 +68,15 @@ export async function signUpAndConfirm(email: string, password: string, name: st
 
 /** Signs a browser context in (its cookie jar gets the session), as a returning user would be. */
 export async function signInContext(context: BrowserContext, account: Account): Promise<void> {
-  const answer = await context.request.post('/api/auth/sign-in/email', {
-    data: { email: account.email, password: account.password },
-    headers: { origin: baseUrl },
-  });
-  expect(answer.status()).toBe(200);
+  const signInOnce = () =>
+    context.request.post('/api/auth/sign-in/email', {
+      data: { email: account.email, password: account.password },
+      headers: { origin: baseUrl, ...visitorHeaders },
+    });
+  let answer = await signInOnce();
+  for (let wait = 0; answer.status() === 429 && wait < 5; wait++) {
+    await waitOut({ headers: (name) => answer.headers()[name] ?? null });
+    answer = await signInOnce();
+  }
+  expect(answer.status(), await answer.text()).toBe(200);
 }

@@ -11,6 +11,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
+import { visitorHeaders } from './session.ts';
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const MOBILE = { width: 375, height: 812 } as const;
@@ -52,7 +53,12 @@ export function useBrowser() {
       viewport: { width: number; height: number } = DESKTOP,
       options: BrowserContextOptions = {},
     ): Promise<Viewer> {
-      const context = await browser.newContext({ ...options, viewport, baseURL: baseUrl });
+      const context = await browser.newContext({
+        ...options,
+        viewport,
+        baseURL: baseUrl,
+        extraHTTPHeaders: { ...visitorHeaders, ...options.extraHTTPHeaders },
+      });
       contexts.push(context);
       // A violation of the page's CSP (a blocked inline script, an eval probe) counts as an error.
       await context.addInitScript(() =>
