@@ -116,9 +116,9 @@ function LocationProbe() {
   );
 }
 
-function renderWithProviders(ui: React.ReactNode) {
+function renderWithProviders(ui: React.ReactNode, config: object = CONFIG) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  client.setQueryData(['config'], CONFIG);
+  client.setQueryData(['config'], config);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>
@@ -147,8 +147,22 @@ function currentDot() {
 describe('hero carousel', () => {
   const items = HERO.slice(0, 5);
 
-  it('is an ARIA carousel of five slides with one shown, Watch Now and details links', () => {
-    renderWithProviders(<HeroCarousel items={items} />);
+  it('is an ARIA carousel of five slides with one shown, Watch Now and details links', async () => {
+    // A server with a media folder whose files play Film 1.
+    answer = (path) =>
+      path.startsWith('/api/availability?ids=')
+        ? ok({
+            results: new URL(path, 'http://x').searchParams
+              .get('ids')!
+              .split(',')
+              .map((token) => {
+                const [media_type, id] = token.split(':');
+                return { media_type, id: Number(id), sources: id === '1' ? ['library'] : [] };
+              }),
+            indexing: false,
+          })
+        : defaultAnswer(path);
+    renderWithProviders(<HeroCarousel items={items} />, { ...CONFIG, features: { library: true } });
     const carousel = screen.getByRole('region', { name: 'Featured titles' });
     expect(carousel.getAttribute('aria-roledescription')).toBe('carousel');
     expect(screen.getAllByRole('button', { name: /^Go to slide/ })).toHaveLength(5);
@@ -158,6 +172,25 @@ describe('hero carousel', () => {
     expect(slide.getAttribute('aria-label')).toBe('1 of 5');
     expect(within(slide).getByRole('heading', { level: 2 }).textContent).toBe('Film 1');
     expect(within(slide).getByRole('link', { name: 'Watch Now' }).getAttribute('href')).toBe('/watch/movie/1');
+    expect(within(slide).getByRole('link', { name: 'Details of Film 1' }).getAttribute('href')).toBe('/movie/1');
+    // Film 2 plays from nothing: no Watch Now into a dead player, its details instead.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 2' }));
+    const second = activeSlide();
+    await waitFor(() => expect(within(second).queryByRole('link', { name: 'Watch Now' })).toBeNull());
+    expect(within(second).getByText('Nothing can play this yet: its details say what would.')).toBeTruthy();
+    expect(within(second).getByRole('link', { name: 'Details of Film 2' }).textContent).toBe('Details');
+    // Film 1, answered in the same request, plays from the Library: Watch Now stays.
+    expect(requested.filter((path) => path.startsWith('/api/availability?ids='))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Go to slide 1' }));
+    expect(within(activeSlide()).getByRole('link', { name: 'Watch Now' })).toBeTruthy();
+    expect(within(activeSlide()).queryByText(/Nothing can play this yet/)).toBeNull();
+  });
+
+  it('offers no Watch Now on a server with nothing to play from, and says so', () => {
+    renderWithProviders(<HeroCarousel items={items} />);
+    const slide = activeSlide();
+    expect(within(slide).queryByRole('link', { name: 'Watch Now' })).toBeNull();
+    expect(within(slide).getByText('Nothing can play this yet: its details say what would.')).toBeTruthy();
     expect(within(slide).getByRole('link', { name: 'Details of Film 1' }).getAttribute('href')).toBe('/movie/1');
   });
 

@@ -6,6 +6,7 @@ import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { detailPath, watchPath } from '@/components/media/title-card.tsx';
 import { useWatchLaterToggle } from '@/components/media/watch-later-button.tsx';
 import { trackEvent } from '@/lib/analytics/track.ts';
+import { useCustomSource, useServerSources } from '@/lib/availability/title-availability.ts';
 import { cn } from '@/lib/cn.ts';
 import { imageUrl, type PosterQuality } from '@/lib/images.ts';
 import { SECTION_CONTAINER } from './section-header.tsx';
@@ -42,6 +43,18 @@ function HeroWatchLater({ item }: { item: TitleSummary }) {
       Watch Later
     </button>
   );
+}
+
+/**
+ * Known to have nothing that plays it: the server has answered (and is not still indexing, when a
+ * file may turn up) with no source, and no custom source of the viewer's plays its type. Watch Now
+ * would open a player with nothing to play. (Here, not beside useServerSources: the detail page's
+ * own check counts its trailer, and its JavaScript has no byte to spare.)
+ */
+function useIsUnplayable(item: TitleSummary): boolean {
+  const { sources, isIndexing } = useServerSources(item.media_type, item.id);
+  const customName = useCustomSource(item.media_type);
+  return sources !== undefined && sources.length === 0 && !isIndexing && customName === null;
 }
 
 export interface HeroSlideProps {
@@ -81,6 +94,8 @@ export function HeroSlide({
 }: HeroSlideProps) {
   const title = titleOf(item);
   const year = yearOf(item);
+  // Nothing plays it: no Watch Now into a dead player; its page says what would make it play.
+  const isUnplayable = useIsUnplayable(item);
   const genres = genreNames(item.media_type, item.genre_ids).slice(0, 3);
   const backdrop = imageBase ? imageUrl(imageBase, item.backdrop_path, 'original') : null;
   const backdropSmall = imageBase ? imageUrl(imageBase, item.backdrop_path, 'w780') : null;
@@ -172,29 +187,40 @@ export function HeroSlide({
             </p>
           ) : null}
           <div className="mt-6 flex flex-wrap gap-2 sm:gap-3">
-            <Link
-              to={watchPath(item)}
-              onClick={() =>
-                trackEvent('watch_now', { content_id: item.id, content_type: item.media_type, from: 'home_hero' })
-              }
-              className={cn(
-                HERO_ACTION,
-                'bg-gold-400 text-ink-950 shadow-[0_8px_24px_-10px_rgb(246_196_83/0.6)] hover:bg-gold-300 active:bg-gold-500',
-              )}
-            >
-              <Play className={cn(HERO_ICON, 'fill-current')} aria-hidden />
-              Watch Now
-            </Link>
+            {isUnplayable ? null : (
+              <Link
+                to={watchPath(item)}
+                onClick={() =>
+                  trackEvent('watch_now', { content_id: item.id, content_type: item.media_type, from: 'home_hero' })
+                }
+                className={cn(
+                  HERO_ACTION,
+                  'bg-gold-400 text-ink-950 shadow-[0_8px_24px_-10px_rgb(246_196_83/0.6)] hover:bg-gold-300 active:bg-gold-500',
+                )}
+              >
+                <Play className={cn(HERO_ICON, 'fill-current')} aria-hidden />
+                Watch Now
+              </Link>
+            )}
             <HeroWatchLater item={item} />
             <Link
               to={detailPath(item)}
-              className="inline-flex size-11 shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-medium text-fg-muted transition-colors hover:bg-white/5 hover:text-fg sm:h-12 sm:w-auto sm:px-4 sm:text-base"
+              className={
+                isUnplayable
+                  ? cn(HERO_ACTION, 'bg-white/10 text-fg hover:bg-white/15 active:bg-white/20')
+                  : 'inline-flex size-11 shrink-0 items-center justify-center gap-2 rounded-lg text-sm font-medium text-fg-muted transition-colors hover:bg-white/5 hover:text-fg sm:h-12 sm:w-auto sm:px-4 sm:text-base'
+              }
               aria-label={`Details of ${title}`}
             >
               <Info className={HERO_ICON} aria-hidden />
-              <span className="hidden sm:inline">Details</span>
+              <span className={isUnplayable ? undefined : 'hidden sm:inline'}>Details</span>
             </Link>
           </div>
+          {isUnplayable ? (
+            <p className="mt-3 text-sm text-fg-muted" data-unplayable="">
+              Nothing can play this yet: its details say what would.
+            </p>
+          ) : null}
         </div>
         {shouldLoad ? (
           <div className="ml-auto hidden w-56 shrink-0 lg:block xl:w-60">
