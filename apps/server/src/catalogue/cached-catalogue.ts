@@ -1,5 +1,5 @@
 import type { DiscoverParams } from '@marquee/core';
-import type { CatalogueProvider } from './provider.ts';
+import { SIMILAR_LIMIT, type CatalogueProvider } from './provider.ts';
 
 export interface CacheOptions {
   /** How long an answer is reused. The local catalogue changes only on import; TMDB has its own cache. */
@@ -85,7 +85,8 @@ export function withAnswerCache(
       movie: (id) => remember(key('movie', [id]), () => source.movie(id)),
       tv: (id) => remember(key('tv', [id]), () => source.tv(id)),
       season: (id, n) => remember(key('season', [id, n]), () => source.season(id, n)),
-      similar: (type, id) => remember(key('similar', [type, id]), () => source.similar(type, id)),
+      similar: (type, id, limit = SIMILAR_LIMIT) =>
+        remember(key('similar', [type, id, limit]), () => source.similar(type, id, limit)),
       genres: (type) => remember(key('genres', [type]), () => source.genres(type)),
       candidates: (query) => remember(key('candidates', [query]), () => source.candidates(query)),
       findByImdbId: (imdbId) => remember(key('findByImdbId', [imdbId]), () => source.findByImdbId(imdbId)),

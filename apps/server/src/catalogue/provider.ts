@@ -40,8 +40,11 @@ export interface CatalogueProvider {
   movie(id: number): Promise<MovieDetails>;
   tv(id: number): Promise<TvDetails>;
   season(tvId: number, seasonNumber: number): Promise<SeasonDetails>;
-  /** Up to 12 titles like this one. */
-  similar(type: MediaType, id: number): Promise<{ results: TitleSummary[] }>;
+  /**
+   * Up to `limit` titles like this one, most alike first (12, SIMILAR_LIMIT, unless more are asked
+   * for: a row that leaves hidden titles out is filled from further down).
+   */
+  similar(type: MediaType, id: number, limit?: number): Promise<{ results: TitleSummary[] }>;
   genres(type: MediaType): Promise<Genre[]>;
   /** A pool of titles for the mood recommender to rank, best genre matches first. */
   candidates(query: CandidateQuery): Promise<Candidate[]>;
@@ -97,3 +100,5 @@ export interface Candidate {
 
 /** How many similar titles a detail page shows (product.md §9). */
 export const SIMILAR_LIMIT = 12;
+/** The most similar titles a provider is asked for, to fill a row whose first ones are hidden. */
+export const SIMILAR_MAX = 192;

@@ -20,7 +20,7 @@ import {
 } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
-import { SIMILAR_LIMIT, type CatalogueProvider } from '../provider.ts';
+import { SIMILAR_LIMIT, SIMILAR_MAX, type CatalogueProvider } from '../provider.ts';
 import { episodes, seasons, titles } from './local-schema.ts';
 import { searchLocalTitles } from './local-search.ts';
 
@@ -341,7 +341,7 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
       };
     },
 
-    async similar(type, id) {
+    async similar(type, id, limit = SIMILAR_LIMIT) {
       const row = await findTitle(type, id);
       if (row.genreIds.length === 0) return { results: [] };
       const genreIds = intArray(row.genreIds);
@@ -358,7 +358,7 @@ export function createLocalCatalogue(db: Db): CatalogueProvider {
             + ln(1 + ${titles.popularity}) / ln(301) desc`,
           asc(titles.id),
         )
-        .limit(SIMILAR_LIMIT);
+        .limit(Math.min(limit, SIMILAR_MAX));
       return { results: rows.map(toSummary) };
     },
 

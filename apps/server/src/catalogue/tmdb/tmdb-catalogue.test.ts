@@ -396,6 +396,31 @@ describe('TMDB catalogue', () => {
       const similar = await build({ fetchImpl }).similar('movie', movies.matrix);
       expect(similar.results).toHaveLength(12);
     });
+
+    it('reads the next pages for a longer list, and stops at the last page', async () => {
+      const pages: number[] = [];
+      const fetchImpl: typeof fetch = async (input) => {
+        const page = Number(new URL(String(input)).searchParams.get('page'));
+        pages.push(page);
+        const results = Array.from({ length: page < 3 ? 20 : 5 }, (_, index) => ({
+          id: page * 100 + index,
+          title: `T${page}-${index}`,
+          media_type: 'movie',
+        }));
+        return new Response(JSON.stringify({ page, results, total_pages: 3, total_results: 45 }), {
+          headers: { 'content-type': 'application/json' },
+        });
+      };
+      const thirty = await build({ fetchImpl }).similar('movie', movies.matrix, 30);
+      expect(thirty.results.map((item) => item.id)).toEqual([
+        ...Array.from({ length: 20 }, (_, index) => 100 + index),
+        ...Array.from({ length: 10 }, (_, index) => 200 + index),
+      ]);
+      expect(pages).toEqual([1, 2]);
+      pages.length = 0;
+      expect((await build({ fetchImpl }).similar('movie', movies.fightClub, 192)).results).toHaveLength(45);
+      expect(pages).toEqual([1, 2, 3]);
+    });
   });
 
   describe('genres', () => {

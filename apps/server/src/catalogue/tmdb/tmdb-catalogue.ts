@@ -7,9 +7,10 @@ import {
   type Genre,
   type MediaType,
   type SortBy,
+  type TitleSummary,
 } from '@marquee/core';
 import { AppError } from '../../plugins/errors.ts';
-import { SIMILAR_LIMIT, type CandidateQuery, type CatalogueProvider } from '../provider.ts';
+import { SIMILAR_LIMIT, SIMILAR_MAX, type CandidateQuery, type CatalogueProvider } from '../provider.ts';
 import type { TmdbClient, TmdbQuery } from './tmdb-client.ts';
 import {
   mapGenres,
@@ -207,16 +208,23 @@ export function createTmdbCatalogue({ client, now = () => new Date() }: TmdbCata
       return mapSeason(answer);
     },
 
-    async similar(type, id) {
+    async similar(type, id, limit = SIMILAR_LIMIT) {
       assertId(id, type === 'movie' ? 'movie' : 'series');
-      const answer = await client.get<TmdbPaged<TmdbMultiItem>>(
-        `/${type}/${id}/recommendations`,
-        { language: TMDB_LANGUAGE, page: 1 },
-        { ttlSeconds: TMDB_TTL.similar },
-      );
-      // Recommendations carry their own media_type; an item without one is of the asked type.
-      const page = mapPaged(answer, (item) => mapMultiItem(item, type));
-      return { results: page.results.slice(0, SIMILAR_LIMIT) };
+      const wanted = Math.min(limit, SIMILAR_MAX);
+      const results: TitleSummary[] = [];
+      // 20 a page: a longer row (one whose first titles are hidden) reads the next pages too.
+      for (let number = 1; ; number += 1) {
+        const answer = await client.get<TmdbPaged<TmdbMultiItem>>(
+          `/${type}/${id}/recommendations`,
+          { language: TMDB_LANGUAGE, page: number },
+          { ttlSeconds: TMDB_TTL.similar },
+        );
+        // Recommendations carry their own media_type; an item without one is of the asked type.
+        const page = mapPaged(answer, (item) => mapMultiItem(item, type));
+        results.push(...page.results);
+        if (results.length >= wanted || number >= page.total_pages || page.results.length === 0) break;
+      }
+      return { results: results.slice(0, wanted) };
     },
 
     async genres(type) {

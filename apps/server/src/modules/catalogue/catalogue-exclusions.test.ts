@@ -45,11 +45,21 @@ describe('catalogue lists without hidden and watched titles', () => {
     expect(keys(filtered.results)).not.toContain(skip[0]);
     expect(keys(filtered.results)[0]).toBe(keys(top.results)[2]);
 
-    const similar = (await get(`/api/catalogue/movie/${top.results[0]!.id}/similar`)).body;
-    const first = keys(similar.results)[0]!;
-    const without = (await get(`/api/catalogue/movie/${top.results[0]!.id}/similar?exclude=${first}`)).body;
-    expect(keys(without.results)).not.toContain(first);
-    expect(without.results).toHaveLength(similar.results.length - 1);
+    const id = top.results[0]!.id;
+    const similar = keys((await get(`/api/catalogue/movie/${id}/similar`)).body.results);
+    expect(similar).toHaveLength(12);
+    // The row stays full of 12: the hidden ones are replaced by the next most alike, in order.
+    const hidden = similar.slice(0, 3);
+    const without = keys((await get(`/api/catalogue/movie/${id}/similar?exclude=${hidden.join(',')}`)).body.results);
+    expect(without).toHaveLength(12);
+    expect(without.slice(0, 9)).toEqual(similar.slice(3));
+    for (const key of hidden) expect(without).not.toContain(key);
+
+    // Every one of the first 12 hidden, and more: still a full row, from further down the list.
+    const many = [...similar, ...without.slice(9)];
+    const refilled = keys((await get(`/api/catalogue/movie/${id}/similar?exclude=${many.join(',')}`)).body.results);
+    expect(refilled).toHaveLength(12);
+    for (const key of many) expect(refilled).not.toContain(key);
   });
 
   it("reads a signed-in account's hidden and watched titles for hide=, and only its own", async () => {

@@ -14,7 +14,7 @@ import { availableParamsSchema } from '@marquee/core/catalogue/availability';
 import { exclusionParamsSchema, type HideSet } from '@marquee/core/catalogue/exclusions';
 import type { Db } from '../../db/client.ts';
 import { AppError, describeZodError } from '../../plugins/errors.ts';
-import type { CatalogueProvider } from '../../catalogue/provider.ts';
+import { SIMILAR_LIMIT, SIMILAR_MAX, type CatalogueProvider } from '../../catalogue/provider.ts';
 import { discoverAvailable } from '../../catalogue/available.ts';
 import { isExcluded, pageWithout, type Exclusions } from '../../catalogue/excluding.ts';
 import { findSessionUser } from '../auth/session.ts';
@@ -121,11 +121,16 @@ export async function catalogueRoutes(
   app.get('/api/catalogue/:type/:id/similar', NO_COMPRESS, async (request, reply) => {
     const { type, id } = parseOrThrow(similarParams, request.params, 'path');
     const excluded = await exclusionsOf(request);
-    const answer = await catalogue.similar(type, id);
-    if (!excluded) return sendAnswer(request, reply, answer, CACHE_DETAILS);
-    // A row of up to 12, not a page: what is left out is not replaced.
-    const results = answer.results.filter((item) => !isExcluded(excluded, item));
-    return sendAnswer(request, reply, { results }, CACHE_PRIVATE);
+    if (!excluded) return sendAnswer(request, reply, await catalogue.similar(type, id), CACHE_DETAILS);
+    // The row stays full: what is left out is replaced from further down the list, read four times
+    // longer each time until it fills, the list ends or SIMILAR_MAX titles were read.
+    for (let limit = SIMILAR_LIMIT * 4; ; limit *= 4) {
+      const answer = await catalogue.similar(type, id, limit);
+      const results = answer.results.filter((item) => !isExcluded(excluded, item));
+      if (results.length >= SIMILAR_LIMIT || answer.results.length < limit || limit >= SIMILAR_MAX) {
+        return sendAnswer(request, reply, { results: results.slice(0, SIMILAR_LIMIT) }, CACHE_PRIVATE);
+      }
+    }
   });
 
   app.get('/api/catalogue/genres', NO_COMPRESS, async (request, reply) => {
