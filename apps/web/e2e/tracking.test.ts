@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import { createAccount, signInContext, type Account } from './session.ts';
+import { expectFocus, tabTo } from './keyboard.ts';
 import { describePage, DESKTOP, MOBILE, sampleTitles, settle, useBrowser, type Viewer } from './support.ts';
 
 /** The hero's Mark watched (cards below carry their own, named after their title). */
@@ -93,6 +94,49 @@ describe('tracking: mark watched and ratings (issue 30)', () => {
     await heroMarkWatched(page).click();
     await expect.poll(() => heroMarkWatched(page).textContent()).toBe('Mark watched');
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]').length)).toBe(0);
+  });
+
+  it('works by keyboard only: Mark watched on a picked day, the stars, Watched again, and the focus back where it was', async () => {
+    const { page } = await browser.open(DESKTOP);
+    await page.goto(`/movie/${movieId}`);
+    await settle(page);
+
+    await tabTo(page, 'Mark watched', { max: 60 });
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Mark as watched' });
+    await dialog.waitFor();
+    // The choice of day is a radio group: the arrow keys move through it.
+    await tabTo(page, 'Just now');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => dialog.getByRole('radio', { name: 'On another date' }).isChecked()).toBe(true);
+    await tabTo(page, 'Date watched');
+    await page.keyboard.type('06052021');
+    await tabTo(page, 'Mark watched');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // The dialog gives the focus back to the button that opened it, now Watched.
+    await expectFocus(page, /^Watched$/);
+    expect(await heroMarkWatched(page).getAttribute('aria-pressed')).toBe('true');
+    const history = await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]'));
+    expect(history[0].watched_at).toMatch(/^2021-06-05T/);
+
+    // Watched again, then the stars: End gives five, one ArrowLeft four and a half.
+    await tabTo(page, 'Watched again');
+    await page.keyboard.press('Enter');
+    const again = page.getByRole('dialog', { name: 'Watched again' });
+    await again.waitFor();
+    await tabTo(page, 'Mark watched');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => again.count()).toBe(0);
+    await expect.poll(() => page.locator('[data-detail-tracking]').getByText('Watched 2 times').count()).toBe(1);
+    await tabTo(page, 'Your rating');
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+    const rating = page.getByRole('slider', { name: 'Your rating' });
+    await expect.poll(() => rating.getAttribute('aria-valuetext')).toBe('4.5 stars');
+    await page.keyboard.press('Delete');
+    await expect.poll(() => rating.getAttribute('aria-valuetext')).toBe('Not rated');
   });
 
   it('at 375 px the controls work by touch, without sideways scrolling', async () => {
