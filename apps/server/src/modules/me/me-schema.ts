@@ -11,6 +11,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { user } from '../auth/auth-schema.ts';
 
 /**
@@ -67,6 +68,10 @@ export const viewingHistory = pgTable(
     primaryKey({ columns: [table.userId, table.itemKey] }),
     index('viewing_history_user_watched_idx').on(table.userId, table.watchedAt.desc()),
     index('viewing_history_user_version_idx').on(table.userId, table.version),
+    // A few series' live episode entries (Up Next recomputes only the series a change touched).
+    index('viewing_history_user_series_idx')
+      .on(table.userId, table.movieId)
+      .where(sql`${table.contentType} = 'tv' and ${table.deletedAt} is null`),
   ],
 );
 

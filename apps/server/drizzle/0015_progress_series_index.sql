@@ -1,0 +1,1 @@
+CREATE INDEX "viewing_history_user_series_idx" ON "viewing_history" USING btree ("user_id","movie_id") WHERE "viewing_history"."content_type" = 'tv' and "viewing_history"."deleted_at" is null;
