@@ -1,8 +1,18 @@
 import { progressList, type HistoryItem, type ProgressEpisode, type SeriesProgress } from '@marquee/core';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
-import type { Db } from '../../db/client.ts';
+import { withConnection, type Db } from '../../db/client.ts';
 import { catalogueEpisodes, mapLimited } from './episode-guide.ts';
-import { listDroppedSeries, listLocalProgress, listTvHistory } from './progress.repository.ts';
+import {
+  findSyncVersion,
+  keptProgress,
+  listChangedSeries,
+  listDropTimes,
+  listDroppedSeries,
+  listLocalProgress,
+  listSeriesProgress,
+  listTvHistory,
+  type SeriesProgressEntry,
+} from './progress.repository.ts';
 
 export interface ProgressDeps {
   db: Db;
@@ -31,33 +41,99 @@ export async function getProgress(deps: ProgressDeps, userId: string, now: Date)
   return progressList(history as HistoryItem[], (id) => episodes.get(id) ?? [], today, dropped);
 }
 
+/** How an answer was had: held unchanged, the held one with the changed series computed again, or all computed. */
+export type ProgressComputation = 'cached' | 'changed' | 'full';
+
+export interface ProgressAnswer {
+  /** The body of `GET /api/me/progress`. */
+  json: string;
+  computed: ProgressComputation;
+}
+
 /**
- * Answers of `GET /api/me/progress` by account, each valid for one version of the account's
- * personal data (findSyncVersion) and one day: Up Next is read on every home page and changes only
- * when the history or the settings do. Any write raises the version in the database, so every
- * server sees a change at once; the time limit bounds what a new catalogue import could leave
- * stale. The oldest account is forgotten first past `limit`.
+ * `GET /api/me/progress` through the account's held answer. Up Next is read on every home page
+ * and after every episode watched, and a change touches one series or a few: over the local
+ * catalogue the held answer keeps each series' progress, and after a change only the series whose
+ * entries changed since the held version are computed again (listChangedSeries), then merged; the
+ * dropped series are read again each time (a settings change). A new day (what has aired) or the
+ * end of the held answer's time computes everything. Over TMDB any change computes everything.
+ */
+export async function answerProgress(
+  deps: ProgressDeps & { cache: ProgressCache },
+  userId: string,
+  now: Date,
+): Promise<ProgressAnswer> {
+  const day = utcDay(now);
+  const at = now.getTime();
+  // Read before computing: a change committed meanwhile is in the answer or raises the version.
+  const version = await findSyncVersion(deps.db, userId);
+  const held = deps.cache.get(userId, day, at);
+  if (held?.version === version) return { json: held.json, computed: 'cached' };
+
+  if (deps.catalogue.mode !== 'local') {
+    const json = JSON.stringify({ results: await getProgress(deps, userId, now) });
+    deps.cache.set(userId, { day, version, json, series: null }, at);
+    return { json, computed: 'full' };
+  }
+
+  return withConnection(deps.db, async (db) => {
+    // Versions only grow: a held answer of a later version (a request that read after this
+    // one) cannot be walked back, so this one computes everything.
+    const fromHeld = held?.series && held.version < version ? held : undefined;
+    const changed = fromHeld ? await listChangedSeries(db, userId, fromHeld.version) : undefined;
+    const [fresh, drops] = await Promise.all([listSeriesProgress(db, userId, day, changed), listDropTimes(db, userId)]);
+    const series = new Map(fromHeld?.series);
+    for (const id of changed ?? []) series.delete(id);
+    for (const entry of fresh) series.set(entry.progress.series.id, entry);
+    const json = JSON.stringify({ results: keptProgress(series.values(), drops) });
+    deps.cache.set(userId, { day, version, json, series }, at, fromHeld?.expires);
+    return { json, computed: fromHeld ? 'changed' : 'full' };
+  });
+}
+
+/** One account's held answer: valid for one day, at one version of its personal data. */
+export interface HeldProgress {
+  day: string;
+  /** The account's version (findSyncVersion) read before the answer was computed. */
+  version: number;
+  json: string;
+  /** Each started series' progress (the local catalogue), dropped ones included; null over TMDB. */
+  series: ReadonlyMap<number, SeriesProgressEntry> | null;
+}
+
+/**
+ * Answers of `GET /api/me/progress` by account (see {@link answerProgress}). Any write raises the
+ * version in the database, so every server sees a change at once; the time limit, counted from
+ * the last computation of every series, bounds what a new catalogue import could leave stale. The
+ * account used longest ago is forgotten first past `limit`.
  */
 export class ProgressCache {
-  private readonly answers = new Map<string, { key: string; json: string; expires: number }>();
+  private readonly answers = new Map<string, HeldProgress & { expires: number }>();
 
   constructor(
     private readonly limit = 2000,
     private readonly ttlMs = 10 * 60_000,
   ) {}
 
-  get(userId: string, key: string, now: number): string | undefined {
+  /** The account's held answer of `day` and its time limit, unless that has passed. */
+  get(userId: string, day: string, now: number): (HeldProgress & { expires: number }) | undefined {
     const entry = this.answers.get(userId);
-    if (!entry || entry.key !== key || entry.expires <= now) return undefined;
+    if (!entry || entry.day !== day || entry.expires <= now) return undefined;
     // Most recently used last: the first key is the one to forget.
     this.answers.delete(userId);
     this.answers.set(userId, entry);
-    return entry.json;
+    return entry;
   }
 
-  set(userId: string, key: string, json: string, now: number): void {
+  /**
+   * Holds an answer until `expires` (by default the time limit from `now`). An answer of an
+   * earlier version than the one held for the same day (a slower request) is not kept.
+   */
+  set(userId: string, held: HeldProgress, now: number, expires = now + this.ttlMs): void {
+    const current = this.answers.get(userId);
+    if (current && current.day === held.day && current.expires > now && current.version > held.version) return;
     this.answers.delete(userId);
-    this.answers.set(userId, { key, json, expires: now + this.ttlMs });
+    this.answers.set(userId, { ...held, expires });
     if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
   }
 }
