@@ -10,7 +10,7 @@ interface PreparedAnswer {
 }
 
 /** Below this size gzip saves too little to be worth a header (the app-wide threshold too). */
-const GZIP_THRESHOLD = 1024;
+export const GZIP_THRESHOLD = 1024;
 
 /**
  * Serialised answers by the object they came from. The answer cache hands out the same object
@@ -39,7 +39,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
-function acceptsGzip(request: FastifyRequest): boolean {
+export function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers['accept-encoding'];
   return typeof header === 'string' && /\bgzip\b(?!\s*;\s*q=0(\.0*)?\s*(,|$))/.test(header);
 }
