@@ -12,6 +12,8 @@ import {
   editDistance,
   isSubsequence,
   looseAlternatives,
+  searchLocalTitles,
+  searchLocalTitlesAllWords,
   splitYear,
   toTsQuery,
   type VocabularyMatch,
@@ -194,6 +196,31 @@ describe('the search vocabulary', () => {
     expect(await textCount('zorblat')).toBeUndefined();
     found = await catalogue.search({ q: 'zorblat', page: 1 });
     expect(found.results.map(label)).not.toContain('Zorblat (1999)');
+  });
+
+  it('answers many names at once as it answers each alone (an import), titles added since included', async () => {
+    const names = [
+      'the matirx 1999',
+      'star wors',
+      'alien 1979',
+      'king kong',
+      'gladaitor',
+      '1917',
+      'the bayss 1989',
+      'zzqxv wwkj',
+      '',
+      'a film not in the catalogue 2001',
+    ];
+    const alone = [];
+    for (const q of names) alone.push((await searchLocalTitles(database.db, q, 1, { partialMatches: false })).rows);
+    expect(alone.filter((rows) => rows.length > 0).length).toBeGreaterThanOrEqual(6);
+    expect(await searchLocalTitlesAllWords(database.db, names)).toEqual(alone);
+
+    // The vocabulary in memory does not know this title's word: the batch sees it is stale.
+    await database.db.insert(titles).values([film(990003, 'Vextrano Nights', 2003)]);
+    const [found] = await searchLocalTitlesAllWords(database.db, ['vextarno nights 2003']);
+    expect(found!.map((row) => row.title)).toEqual(['Vextrano Nights']);
+    await database.db.delete(titles).where(eq(titles.id, 990003));
   });
 });
 

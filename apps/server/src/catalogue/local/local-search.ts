@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PAGE_SIZE, type MediaType } from '@marquee/core';
 import { preparedStatement, withConnection, type Db } from '../../db/client.ts';
 import { searchText } from './local-import.ts';
@@ -158,6 +158,19 @@ interface Terms {
 
 type RankValues = Terms & { query: string; offset: number; want: number };
 
+/** Where a ranking reads its values: the statement's placeholders, or the columns of a batch's row. */
+interface RankInputs {
+  typed: SQL;
+  corrected: SQL;
+  query: SQL;
+  /** Null: no year bonus. */
+  year: SQL | null;
+  offset: SQL;
+  want: SQL;
+  /** The largest bonus a title adds to its text's relevance (its popularity, and its year). */
+  maxTitleBonus: SQL;
+}
+
 /**
  * One page of the titles whose search text matches a tsquery (`query`) by text relevance (trigram
  * similarity to the query as typed and as corrected, an exact-text bonus), a matching year and
@@ -169,21 +182,16 @@ type RankValues = Terms & { query: string; offset: number; want: number };
  * the best `want` titles: walking the texts from the most relevant, once they hold `want` titles
  * the last one's relevance is a floor that no text more than the largest title bonus below it can
  * reach, so only the texts above that line are read, and only their first `want` titles each.
+ * `extraColumns` adds to what each row says (a batch's order of the titles).
  */
-function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCORE) {
-  const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
-  const year = sql`${placeholder('year')}::int`;
-  const titleBonus = sql`${withYear ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
+function rankQuery(inputs: RankInputs, minScore: number, extraColumns = sql``): SQL {
+  const { typed, corrected, query, year, offset, want, maxTitleBonus } = inputs;
+  const titleBonus = sql`${year ? sql`case when h.year = ${year} then ${constant(YEAR_BONUS)}::float8 else 0 end` : sql`0`}
     + ${constant(POPULARITY_WEIGHT)}::float8 * least(ln(1 + h.popularity) / ln(301), 1)`;
-  const titleOrder = withYear
+  const titleOrder = year
     ? sql`(t.year = ${year}) desc nulls last, t.popularity desc nulls last, t.id, t.media_type`
     : sql`t.popularity desc nulls last, t.id, t.media_type`;
-  const typed = sql`${placeholder('typed')}::text`;
-  const corrected = sql`${placeholder('corrected')}::text`;
-  const offset = sql`${placeholder('offset')}::int`;
-  return preparedStatement<PageRow, RankValues>(
-    name,
-    sql`
+  return sql`
     with matched as (
       select s.search_title, s.titles,
         -- The corrected query is scored only when it differs (similarity is most of this query's time).
@@ -192,7 +200,7 @@ function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCOR
                    then greatest(similarity(s.search_title, ${corrected}), word_similarity(${corrected}, s.search_title))
                  end) as score
       from search_texts s
-      where to_tsvector('simple', s.search_title) @@ ${placeholder('query')}::tsquery
+      where to_tsvector('simple', s.search_title) @@ ${query}
     ),
     kept as (
       select search_title, titles,
@@ -208,7 +216,7 @@ function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCOR
     needed as (
       select search_title, relevance from reached
       where (select titles from total) > ${offset}
-        and relevance + ${constant(maxTitleBonus)}::float8 >= (select min(relevance) from reached where titles_so_far - titles < ${placeholder('want')}::int)
+        and relevance + ${maxTitleBonus} >= (select min(relevance) from reached where titles_so_far - titles < ${want})
     ),
     hits as (
       select h.media_type, h.id, needed.relevance + ${titleBonus} as score
@@ -216,7 +224,7 @@ function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCOR
         select t.media_type, t.id, t.year, t.popularity from titles t
         where t.search_title = needed.search_title
         order by ${titleOrder}
-        limit ${placeholder('want')}::int
+        limit ${want}
       ) h
       order by score desc, h.id, h.media_type
       limit ${constant(PAGE_SIZE)} offset ${offset}
@@ -226,11 +234,27 @@ function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCOR
       t.media_type as "mediaType", t.id, t.title, t.original_title as "originalTitle",
       t.original_language as "originalLanguage", t.origin_country as "originCountry", t.overview,
       t.release_date::text as "releaseDate", t.genre_ids as "genreIds", t.vote_average as "voteAverage",
-      t.vote_count as "voteCount", t.popularity
+      t.vote_count as "voteCount", t.popularity${extraColumns}
     from total
     left join (hits join titles t on t.media_type = hits.media_type and t.id = hits.id) on true
-    order by hits.score desc, hits.id, hits.media_type`,
+    order by hits.score desc, hits.id, hits.media_type`;
+}
+
+function rankStatement(name: string, withYear: boolean, minScore = MIN_TEXT_SCORE) {
+  const maxTitleBonus = POPULARITY_WEIGHT + (withYear ? YEAR_BONUS : 0);
+  const query = rankQuery(
+    {
+      typed: sql`${placeholder('typed')}::text`,
+      corrected: sql`${placeholder('corrected')}::text`,
+      query: sql`${placeholder('query')}::tsquery`,
+      year: withYear ? sql`${placeholder('year')}::int` : null,
+      offset: sql`${placeholder('offset')}::int`,
+      want: sql`${placeholder('want')}::int`,
+      maxTitleBonus: sql`${constant(maxTitleBonus)}::float8`,
+    },
+    minScore,
   );
+  return preparedStatement<PageRow, RankValues>(name, query);
 }
 
 const selectRankedPage = rankStatement('search_rank', false);
@@ -238,6 +262,41 @@ const selectRankedPageOfYear = rankStatement('search_rank_year', true);
 // The last resort (see searchLocalTitles): whatever holds a word, however unlike the query.
 const selectAnyPage = rankStatement('search_rank_any', false, 0);
 const selectAnyPageOfYear = rankStatement('search_rank_any_year', true, 0);
+
+type BatchRow = PageRow & { at: number };
+interface BatchValues {
+  typed: string[];
+  corrected: string[];
+  query: string[];
+  year: Array<number | null>;
+}
+
+/**
+ * The first pages of many queries in one statement (searchLocalTitlesAllWords): each row of the
+ * arrays is ranked as selectRankedPage(OfYear) ranks one query (a null year adds no bonus and
+ * leaves the order alone), and its rows say which (`at`, from 1) in that query's order.
+ */
+const selectRankedFirstPages = preparedStatement<BatchRow, BatchValues>(
+  'search_rank_first_pages',
+  sql`
+  select q.at::int as at, r.*
+  from unnest(${placeholder('typed')}::text[], ${placeholder('corrected')}::text[], ${placeholder('query')}::text[],
+              ${placeholder('year')}::int[]) with ordinality as q(typed, corrected, query, year, at)
+  cross join lateral (${rankQuery(
+    {
+      typed: sql`q.typed`,
+      corrected: sql`q.corrected`,
+      query: sql`q.query::tsquery`,
+      year: sql`q.year`,
+      offset: sql`0`,
+      want: constant(PAGE_SIZE),
+      maxTitleBonus: sql`case when q.year is null then ${constant(POPULARITY_WEIGHT)}::float8 else ${constant(POPULARITY_WEIGHT + YEAR_BONUS)}::float8 end`,
+    },
+    MIN_TEXT_SCORE,
+    sql`, hits.score as "rankScore"`,
+  )}) r
+  order by q.at, r."rankScore" desc, r.id, r."mediaType"`,
+);
 
 /** The vocabulary and the version it was read at, in one statement (one snapshot). */
 const selectVocabulary = preparedStatement<{ version: string; word: string | null; titles: number | null }, object>(
@@ -288,11 +347,44 @@ export async function readSearchVocabulary(db: Db): Promise<number> {
   return (await heldVocabulary(db, db)).size;
 }
 
+/**
+ * What a vocabulary's words stand for, worked out once per vocabulary (it never changes; a new one
+ * is read when the titles change): the same words come back query after query, and an import's
+ * thousands of names spent most of their matching on their neighbours and corrections.
+ */
+const wordMemos = new WeakMap<Vocabulary, Map<string, unknown>>();
+const WORD_MEMO_LIMIT = 50_000;
+
+function remembered<T>(vocabulary: Vocabulary, key: string, find: () => T): T {
+  let memo = wordMemos.get(vocabulary);
+  if (!memo) {
+    memo = new Map();
+    wordMemos.set(vocabulary, memo);
+  }
+  if (memo.has(key)) return memo.get(key) as T;
+  if (memo.size >= WORD_MEMO_LIMIT) memo.clear();
+  const value = find();
+  memo.set(key, value);
+  return value;
+}
+
 /** A word's matches: itself when known, else its nearest words; and its completions when it may be half typed. */
 function lookUpWord(vocabulary: Vocabulary, word: string, isLast: boolean): VocabularyMatch[] {
   const exact = vocabulary.exact(word);
   const matches = exact ? [exact] : [...word].length > 2 ? vocabulary.near(word, NEIGHBOURS) : [];
   return isLast ? [...matches, ...vocabulary.completions(word, COMPLETIONS)] : matches;
+}
+
+/** A word's matches and what it may stand for (chooseAlternatives); the caller must not change them. */
+function wordAlternatives(
+  vocabulary: Vocabulary,
+  word: string,
+  isLast: boolean,
+): { matches: VocabularyMatch[]; alternatives: string[] } {
+  return remembered(vocabulary, `${isLast ? 'last' : 'word'}:${word}`, () => {
+    const matches = lookUpWord(vocabulary, word, isLast);
+    return { matches, alternatives: chooseAlternatives(word, matches) };
+  });
 }
 
 /** What leaving a word out costs a reading, against the typos of a corrected word. */
@@ -319,8 +411,8 @@ function correctReading(vocabulary: Vocabulary, reading: Reading): CorrectedRead
   let corrected = 0;
   const groups: WordGroup[] = [];
   reading.words.forEach((word, index) => {
-    const matches = lookUpWord(vocabulary, word, reading.keepsLastWord && index === reading.words.length - 1);
-    const alternatives = chooseAlternatives(word, matches);
+    const isLast = reading.keepsLastWord && index === reading.words.length - 1;
+    const { matches, alternatives } = wordAlternatives(vocabulary, word, isLast);
     if (alternatives.length === 0) {
       cost += LEFT_OUT_COST;
       return;
@@ -341,9 +433,11 @@ function lexiconOf(vocabulary: Vocabulary): ReadingLexicon {
     has: (word) => vocabulary.exact(word) !== null,
     hasClose: (word) =>
       vocabulary.exact(word) !== null ||
-      vocabulary
-        .near(word, NEIGHBOURS)
-        .some((match) => editDistance(word, match.word) <= allowedEdits([...word].length)),
+      remembered(vocabulary, `close:${word}`, () =>
+        vocabulary
+          .near(word, NEIGHBOURS)
+          .some((match) => editDistance(word, match.word) <= allowedEdits([...word].length)),
+      ),
   };
 }
 
@@ -407,13 +501,16 @@ export interface SearchOptions {
   partialMatches?: boolean;
 }
 
-async function search(
-  db: Db,
-  vocabulary: Vocabulary,
-  q: string,
-  page: number,
-  { partialMatches = true }: SearchOptions = {},
-): Promise<RankedPage & { version: string }> {
+/** A query read against the vocabulary: what the texts are scored against, and the tsquery they must match. */
+interface SearchPlan {
+  terms: Terms;
+  words: string[];
+  /** No reading of the query kept a word: nothing holds all of them. */
+  groups: WordGroup[] | null;
+  query: string;
+}
+
+function planSearch(vocabulary: Vocabulary, q: string): SearchPlan | null {
   const { words: wordsPart, year: splitOff } = splitYear(q);
   // "1917" alone is a title, not a year.
   const wordsText = searchText(wordsPart, wordsPart);
@@ -421,7 +518,7 @@ async function search(
   const year = wordsText ? splitOff : null;
   const words = typed.split(' ').filter(Boolean).slice(0, 12);
   // No words: nothing to find, whatever the vocabulary.
-  if (words.length === 0) return { rows: [], total: 0, version: vocabulary.version };
+  if (words.length === 0) return null;
 
   // Every reading of the query is corrected; the cheapest one is the correction the texts are scored
   // against, and a text holding all the words of any reading matches.
@@ -429,26 +526,48 @@ async function search(
     .map((reading) => correctReading(vocabulary, reading))
     .filter((reading) => reading.groups.length > 0);
   if (readings.length === 0) {
-    if (!partialMatches) return { rows: [], total: 0, version: vocabulary.version };
-    return lastResort(db, vocabulary, words, { typed, corrected: typed, year }, page);
+    return { terms: { typed, corrected: typed, year }, words, groups: null, query: '' };
   }
   const best = readings.reduce((a, b) => (b.cost < a.cost || (b.cost === a.cost && b.corrected < a.corrected) ? b : a));
   const groups = best.groups;
-
   const corrected = groups.map((group) => group.alternatives[0]).join(' ');
-  const terms = { typed, corrected, year };
   const query = anyOf(readings.map((reading) => toTsQuery(reading.groups.map((group) => group.alternatives))));
-  const all = await rankPage(db, { ...terms, query }, page);
+  return { terms: { typed, corrected, year }, words, groups, query };
+}
+
+/**
+ * When no text holds every word: the tsquery with more corrections of each word ("star wors": wars
+ * is far down the list of words near "wors", but the only one that follows "star"), or null when
+ * that adds none.
+ */
+function widerQuery(groups: WordGroup[]): string | null {
+  if (groups.length <= 1) return null;
+  const wider = groups.map((group) => chooseAlternatives(group.word, group.matches, WIDE_CORRECTIONS));
+  const isWider = wider.some((alternatives, index) => alternatives.length > groups[index]!.alternatives.length);
+  return isWider ? toTsQuery(wider) : null;
+}
+
+async function search(
+  db: Db,
+  vocabulary: Vocabulary,
+  q: string,
+  page: number,
+  { partialMatches = true }: SearchOptions = {},
+): Promise<RankedPage & { version: string }> {
+  const plan = planSearch(vocabulary, q);
+  if (!plan) return { rows: [], total: 0, version: vocabulary.version };
+  const { terms, words, groups } = plan;
+  if (!groups) {
+    if (!partialMatches) return { rows: [], total: 0, version: vocabulary.version };
+    return lastResort(db, vocabulary, words, terms, page);
+  }
+  const all = await rankPage(db, { ...terms, query: plan.query }, page);
   if (all.total > 0 || all.version !== vocabulary.version) return all;
 
-  // No text holds every word. More corrections of each word ("star wors": wars is far down the
-  // list of words near "wors", but the only one that follows "star").
-  if (groups.length > 1) {
-    const wider = groups.map((group) => chooseAlternatives(group.word, group.matches, WIDE_CORRECTIONS));
-    if (wider.some((alternatives, index) => alternatives.length > groups[index]!.alternatives.length)) {
-      const widened = await rankPage(db, { ...terms, query: toTsQuery(wider) }, page);
-      if (widened.total > 0 || widened.version !== vocabulary.version) return widened;
-    }
+  const wider = widerQuery(groups);
+  if (wider) {
+    const widened = await rankPage(db, { ...terms, query: wider }, page);
+    if (widened.total > 0 || widened.version !== vocabulary.version) return widened;
   }
   if (!partialMatches) return all;
   // Every word but one ("the los weekend": los is a word, of other titles), or with two words the
@@ -469,6 +588,71 @@ async function search(
     }
   }
   return lastResort(db, vocabulary, words, terms, page);
+}
+
+/**
+ * The first page of `searchLocalTitles(db, q, 1, { partialMatches: false })` for each of `queries`,
+ * in the same order, in two statements for them all instead of one or two each: an import matches
+ * thousands of names, and on PGlite planning a search's statement costs as much as running it.
+ */
+export function searchLocalTitlesAllWords(db: Db, queries: string[]): Promise<SearchRow[][]> {
+  return withConnection(db, async (connection) => {
+    const vocabulary = await heldVocabulary(db, connection);
+    const first = await searchAllWords(connection, vocabulary, queries);
+    if (first.staleAt === null) return first.pages;
+    return (await searchAllWords(connection, await readAgain(db, connection, first.staleAt), queries)).pages;
+  });
+}
+
+interface Ask {
+  index: number;
+  terms: Terms;
+  query: string;
+}
+
+/** search() without partial matches, for many queries; `staleAt` is the database's vocabulary version when it is not `vocabulary`'s. */
+async function searchAllWords(
+  db: Db,
+  vocabulary: Vocabulary,
+  queries: string[],
+): Promise<{ pages: SearchRow[][]; staleAt: string | null }> {
+  const plans = queries.map((q) => planSearch(vocabulary, q));
+  let staleAt: string | null = null;
+  const rank = async (asks: Ask[]): Promise<Map<number, RankedPage>> => {
+    const pages = new Map<number, RankedPage>();
+    if (asks.length === 0) return pages;
+    const rows = await selectRankedFirstPages(db, {
+      typed: asks.map((ask) => ask.terms.typed),
+      corrected: asks.map((ask) => ask.terms.corrected),
+      query: asks.map((ask) => ask.query),
+      year: asks.map((ask) => ask.terms.year),
+    });
+    for (const { at, rankScore: _score, ...row } of rows as Array<BatchRow & { rankScore: unknown }>) {
+      const { index } = asks[at - 1]!;
+      if (row.vocabularyVersion !== vocabulary.version) staleAt = row.vocabularyVersion;
+      const page = pages.get(index) ?? { rows: [], total: Number(row.total) };
+      pages.set(index, page);
+      if (row.mediaType !== null) page.rows.push(row);
+    }
+    return pages;
+  };
+
+  const asks: Ask[] = plans.flatMap((plan, index) =>
+    plan?.groups ? [{ index, terms: plan.terms, query: plan.query }] : [],
+  );
+  const all = await rank(asks);
+  if (staleAt !== null) return { pages: [], staleAt };
+  const widerAsks = asks.flatMap((ask) => {
+    const query = all.get(ask.index)?.total ? null : widerQuery(plans[ask.index]!.groups!);
+    return query ? [{ ...ask, query }] : [];
+  });
+  const widened = await rank(widerAsks);
+  if (staleAt !== null) return { pages: [], staleAt };
+  const pages = queries.map((_, index) => {
+    const wider = widened.get(index);
+    return wider && wider.total > 0 ? wider.rows : (all.get(index)?.rows ?? []);
+  });
+  return { pages, staleAt: null };
 }
 
 /**

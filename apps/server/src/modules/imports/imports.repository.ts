@@ -3,7 +3,7 @@ import type { TitleSummary } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { titles } from '../../catalogue/local/local-schema.ts';
 import { SUMMARY_COLUMNS, toSummary } from '../../catalogue/local/local-catalogue.ts';
-import { searchLocalTitles } from '../../catalogue/local/local-search.ts';
+import { searchLocalTitles, searchLocalTitlesAllWords } from '../../catalogue/local/local-search.ts';
 
 /**
  * The local catalogue's titles whose search text is exactly one of `texts` (the normalised titles
@@ -52,4 +52,10 @@ export async function findLocalTitlesById(
 export async function searchLocalTitlesForImport(db: Db, q: string): Promise<TitleSummary[]> {
   const { rows } = await searchLocalTitles(db, q, 1, { partialMatches: false });
   return rows.map(toSummary);
+}
+
+/** searchLocalTitlesForImport for many names at once, in their order (two statements for them all). */
+export async function searchLocalTitlesForImportMany(db: Db, qs: string[]): Promise<TitleSummary[][]> {
+  const pages = await searchLocalTitlesAllWords(db, qs);
+  return pages.map((rows) => rows.map(toSummary));
 }

@@ -6,7 +6,12 @@ import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import type { ImportCollector } from './import-records.ts';
-import { findLocalTitlesById, findLocalTitlesByText, searchLocalTitlesForImport } from './imports.repository.ts';
+import {
+  findLocalTitlesById,
+  findLocalTitlesByText,
+  searchLocalTitlesForImport,
+  searchLocalTitlesForImportMany,
+} from './imports.repository.ts';
 import { matchImport, readImport, type ImportDeps } from './imports.service.ts';
 import { describeBytes, IMPORT_LIMITS, type ImportLimits } from './upload-reader.ts';
 
@@ -57,6 +62,7 @@ export async function importsRoutes(
         ? {
             byText: (texts) => findLocalTitlesByText(options.db, texts),
             search: (q) => searchLocalTitlesForImport(options.db, q),
+            searchMany: (qs) => searchLocalTitlesForImportMany(options.db, qs),
             byId: (refs) => findLocalTitlesById(options.db, refs),
           }
         : undefined,

@@ -70,7 +70,9 @@ export async function matchImport(
   const byRef = new Map<string, ImportRecord[]>();
   for (const record of records) {
     const key = refKey(record.ref);
-    byRef.set(key, [...(byRef.get(key) ?? []), record]);
+    const group = byRef.get(key);
+    if (group) group.push(record);
+    else byRef.set(key, [record]);
   }
 
   const matched: MatchedRecord[] = [];

@@ -35,6 +35,8 @@ export interface MatcherDeps {
     byText(texts: string[]): Promise<Map<string, TitleSummary[]>>;
     /** The typo-tolerant search, titles holding every word of the name only (searchLocalTitles). */
     search(q: string): Promise<TitleSummary[]>;
+    /** The same for many names at once, answered in their order (searchLocalTitlesAllWords). */
+    searchMany?(qs: string[]): Promise<TitleSummary[][]>;
     byId(refs: Array<{ type: 'movie' | 'tv'; id: number }>): Promise<Map<string, TitleSummary>>;
   };
   /** Lookups at once (TMDB's client has its own rate limit). */
@@ -43,10 +45,21 @@ export interface MatcherDeps {
 
 /** Candidates shown for an ambiguous row. */
 const MAX_CANDIDATES = 5;
+/** Names searched for in one statement when the catalogue can take many at once. */
+const SEARCH_BATCH = 100;
+
+const normalised = new Map<string, string>();
 
 /** The normalised form titles are compared in (the local catalogue's search text). */
 export function normaliseTitle(title: string): string {
-  return searchText(title, title);
+  // A file names the same titles again and again, and each row's key needs this.
+  let text = normalised.get(title);
+  if (text === undefined) {
+    if (normalised.size >= 50_000) normalised.clear();
+    text = searchText(title, title);
+    normalised.set(title, text);
+  }
+  return text;
 }
 
 /** The key under which rows naming the same title share one lookup. */
@@ -146,7 +159,10 @@ export async function matchTitles(
   onProgress: (done: number, total: number) => void = () => {},
 ): Promise<Map<string, MatchOutcome>> {
   const distinct = new Map<string, TitleRef>();
-  for (const ref of refs) if (!distinct.has(refKey(ref))) distinct.set(refKey(ref), ref);
+  for (const ref of refs) {
+    const key = refKey(ref);
+    if (!distinct.has(key)) distinct.set(key, ref);
+  }
   const outcomes = new Map<string, MatchOutcome>();
   const { catalogue, local } = deps;
   const isTmdb = catalogue.mode === 'tmdb';
@@ -162,6 +178,7 @@ export async function matchTitles(
     );
     byId = await local.byId(ids);
   }
+  const searchLocal = local?.searchMany ? batched(local.searchMany, SEARCH_BATCH) : local?.search;
 
   async function byTitle(ref: TitleRef & { type: 'movie' | 'tv' }): Promise<MatchOutcome> {
     if (!ref.title) return { status: 'unmatched', reason: 'the row names no title' };
@@ -172,7 +189,7 @@ export async function matchTitles(
     }
     // The local search reads a year at the end of the query as a bonus for that year; TMDB's does not.
     const q = `${ref.title}${!isTmdb && ref.year ? ` ${ref.year}` : ''}`.slice(0, 200);
-    const results = local && !isTmdb ? await local.search(q) : (await catalogue.search({ q, page: 1 })).results;
+    const results = searchLocal && !isTmdb ? await searchLocal(q) : (await catalogue.search({ q, page: 1 })).results;
     return chooseTitle(ref, results);
   }
 
@@ -231,7 +248,9 @@ export async function matchTitles(
 
   const queue = [...distinct];
   let done = 0;
-  const workers = Array.from({ length: Math.max(1, deps.concurrency ?? 4) }, async () => {
+  // Searched together, a batch's names are as many lookups under way.
+  const concurrency = !isTmdb && local?.searchMany ? SEARCH_BATCH : (deps.concurrency ?? 4);
+  const workers = Array.from({ length: Math.max(1, concurrency) }, async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [key, ref] = next;
       outcomes.set(key, await matchOne(ref));
@@ -240,6 +259,31 @@ export async function matchTitles(
   });
   await Promise.all(workers);
   return outcomes;
+}
+
+/**
+ * `many` as a search of one name: the names asked for while the event loop runs its current
+ * callbacks go in one call, `size` at most. The matcher runs that many lookups side by side, so
+ * the names that miss the exact-title lookup are searched `size` to a statement.
+ */
+function batched(
+  many: (qs: string[]) => Promise<TitleSummary[][]>,
+  size: number,
+): (q: string) => Promise<TitleSummary[]> {
+  const pending: Array<{ q: string; resolve(results: TitleSummary[]): void; reject(error: unknown): void }> = [];
+  const flush = () => {
+    const batch = pending.splice(0, size);
+    if (pending.length > 0) setImmediate(flush);
+    many(batch.map((ask) => ask.q)).then(
+      (answers) => batch.forEach((ask, index) => ask.resolve(answers[index] ?? [])),
+      (error: unknown) => batch.forEach((ask) => ask.reject(error)),
+    );
+  };
+  return (q) =>
+    new Promise((resolve, reject) => {
+      pending.push({ q, resolve, reject });
+      if (pending.length === 1) setImmediate(flush);
+    });
 }
 
 function emptyTitle(type: 'movie' | 'tv', id: number): CatalogueTitle {
