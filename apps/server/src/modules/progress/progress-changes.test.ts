@@ -212,7 +212,7 @@ describe('progress after a change', () => {
         expect(results, `seed ${seed}, step ${step}`).toEqual(await fromNothing(userId, series));
         // Asked again without a change: the same answer, held.
         const again = await answerProgress(deps, userId, NOW);
-        expect(again).toEqual({ json: answer.json, computed: 'cached' });
+        expect(again).toMatchObject({ json: answer.json, computed: 'cached' });
       }
       // The first answer computes everything, every later one only what changed (every batch
       // changes the account's version, even one whose changes all lose).

@@ -56,11 +56,18 @@ const ALL_LIVE = sql`(select ${LIVE_COLUMNS} from viewing_history
   where user_id = ${sql.placeholder('userId')} and content_type = 'tv' and deleted_at is null)`;
 
 /**
- * The live episode entries of the series `seriesIds` (distinct), read series by series through
+ * The series whose entries changed after version `since` of the account's stream (added, changed
+ * or removed: a removal is a tombstone with a version of its own).
+ */
+const CHANGED = sql`select distinct movie_id from viewing_history
+  where user_id = ${sql.placeholder('userId')} and version > ${sql.placeholder('since')}::bigint and content_type = 'tv'`;
+
+/**
+ * The live episode entries of the changed series, read series by series through
  * viewing_history_user_series_idx: as `movie_id = any(...)` the planner read every entry of the
  * account and filtered (45 ms instead of 1 on the bench's account, PostgreSQL 15).
  */
-const SOME_LIVE = sql`(select entry.* from unnest(${sql.placeholder('seriesIds')}::int[]) as picked(id)
+const CHANGED_LIVE = sql`(select entry.* from (${CHANGED}) as picked(id)
   cross join lateral (
     select ${LIVE_COLUMNS} from viewing_history
     where user_id = ${sql.placeholder('userId')} and content_type = 'tv' and deleted_at is null and movie_id = picked.id
@@ -130,33 +137,14 @@ const allSeriesStatement = preparedStatement<ProgressRow, { userId: string; toda
   progressSql(ALL_LIVE),
 );
 
-const someSeriesStatement = preparedStatement<ProgressRow, { userId: string; today: string; seriesIds: number[] }>(
-  'progress_local_series',
-  progressSql(SOME_LIVE),
-);
-
 /** One started series' progress, with its newest entry's time to the microsecond (for the drop rule). */
 export interface SeriesProgressEntry {
   progress: SeriesProgress;
   lastWatchedUs: bigint;
 }
 
-/**
- * The progress of the account's started series over the local catalogue's episodes (`today`:
- * YYYY-MM-DD, the day up to which episodes have aired), dropped series included, in no order;
- * only those of `seriesIds` when given (a series without live entries is then left out).
- */
-export async function listSeriesProgress(
-  db: Db,
-  userId: string,
-  today: string,
-  seriesIds?: readonly number[],
-): Promise<SeriesProgressEntry[]> {
-  if (seriesIds?.length === 0) return [];
-  const rows = seriesIds
-    ? await someSeriesStatement(db, { userId, today, seriesIds: [...new Set(seriesIds)] })
-    : await allSeriesStatement(db, { userId, today });
-  return rows.map((row) => ({
+function progressEntry(row: ProgressRow): SeriesProgressEntry {
+  return {
     progress: {
       series: { id: row.id, name: row.name, poster_path: row.poster_path },
       watched_episodes: row.watched_episodes,
@@ -173,7 +161,15 @@ export async function listSeriesProgress(
       last_watched_at: row.last_watched_at,
     },
     lastWatchedUs: BigInt(row.last_watched_us),
-  }));
+  };
+}
+
+/**
+ * The progress of the account's started series over the local catalogue's episodes (`today`:
+ * YYYY-MM-DD, the day up to which episodes have aired), dropped series included, in no order.
+ */
+export async function listSeriesProgress(db: Db, userId: string, today: string): Promise<SeriesProgressEntry[]> {
+  return (await allSeriesStatement(db, { userId, today })).map(progressEntry);
 }
 
 const dropTimesStatement = preparedStatement<{ id: number; dropped_us: string }, { userId: string }>(
@@ -181,13 +177,15 @@ const dropTimesStatement = preparedStatement<{ id: number; dropped_us: string },
   sql`select id, ${MICROS('dropped_at')} as dropped_us from (${DROPPED}) dropped`,
 );
 
+function dropTimes(rows: readonly { id: number; dropped_us: string }[]): Map<number, bigint[]> {
+  const drops = new Map<number, bigint[]>();
+  for (const row of rows) drops.set(row.id, [...(drops.get(row.id) ?? []), BigInt(row.dropped_us)]);
+  return drops;
+}
+
 /** The account's dropped series: each id with its drop times in microseconds (a list may name one twice). */
 export async function listDropTimes(db: Db, userId: string): Promise<Map<number, bigint[]>> {
-  const drops = new Map<number, bigint[]>();
-  for (const row of await dropTimesStatement(db, { userId })) {
-    drops.set(row.id, [...(drops.get(row.id) ?? []), BigInt(row.dropped_us)]);
-  }
-  return drops;
+  return dropTimes(await dropTimesStatement(db, { userId }));
 }
 
 /**
@@ -217,18 +215,51 @@ export async function listLocalProgress(db: Db, userId: string, today: string): 
   return keptProgress(entries, drops);
 }
 
-const changedSeriesStatement = preparedStatement<{ movie_id: number }, { userId: string; version: number }>(
-  'progress_changed_series',
-  sql`select distinct movie_id from viewing_history
-  where user_id = ${sql.placeholder('userId')} and version > ${sql.placeholder('version')}::bigint and content_type = 'tv'`,
+interface ChangesRow extends Record<string, unknown> {
+  version: number | string | null;
+  changed: number[];
+  drops: { id: number; dropped_us: string }[];
+  series: ProgressRow[];
+}
+
+const changesStatement = preparedStatement<ChangesRow, { userId: string; today: string; since: number }>(
+  'progress_changes',
+  sql`
+  with progress as (${progressSql(CHANGED_LIVE)})
+  select (select version from personal_sync where user_id = ${sql.placeholder('userId')}) as version,
+    (select coalesce(json_agg(movie_id), '[]'::json) from (${CHANGED}) changed) as changed,
+    (select coalesce(json_agg(json_build_object('id', id, 'dropped_us', ${MICROS('dropped_at')})), '[]'::json)
+      from (${DROPPED}) dropped) as drops,
+    (select coalesce(json_agg(progress), '[]'::json) from progress) as series`,
 );
 
+/** What changed in an account's progress after a version of its stream (see {@link listProgressChanges}). */
+export interface ProgressChanges {
+  /** The account's version these changes reach. */
+  version: number;
+  /** The series whose entries changed: each one's progress is in `entries`, unless none is left. */
+  changed: number[];
+  entries: SeriesProgressEntry[];
+  drops: Map<number, bigint[]>;
+}
+
 /**
- * The series whose entries changed after `version` of the account's stream (added, changed or
- * removed: a removal is a tombstone with a version of its own).
+ * The progress of the series whose entries changed after version `since`, the dropped series and
+ * the version it all reaches: one statement, so one view of the account (and one round trip).
  */
-export async function listChangedSeries(db: Db, userId: string, version: number): Promise<number[]> {
-  return (await changedSeriesStatement(db, { userId, version })).map((row) => row.movie_id);
+export async function listProgressChanges(
+  db: Db,
+  userId: string,
+  today: string,
+  since: number,
+): Promise<ProgressChanges> {
+  const [row] = await changesStatement(db, { userId, today, since });
+  return {
+    version: Number(row!.version ?? 0),
+    changed: row!.changed,
+    entries: row!.series.map(progressEntry),
+    drops: dropTimes(row!.drops),
+  };
 }
 
 /** What the progress rule reads of a history entry. */

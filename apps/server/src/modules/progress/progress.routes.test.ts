@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '@marquee/core';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -86,6 +87,30 @@ describe('GET /api/me/progress', () => {
     const back = (await t.app.inject({ url: '/api/me/progress', headers: { cookie } })).json().results;
     expect(back).toHaveLength(1);
     expect(back[0]).toMatchObject({ watched_episodes: 3, next_episode: { episode_number: 4 } });
+  });
+
+  it('sends the same answer gzipped to a client that accepts gzip, computed or held', async () => {
+    const { cookie } = await signedInUser(t.app);
+    const operations = Array.from({ length: 8 }, (_, n) => {
+      const id = 700 + n;
+      const item = {
+        ...episode(1, 1, { completed: true }),
+        id: `tv:${id}:s1:e1`,
+        movie_id: id,
+        movie_title: `Series ${id}`,
+      };
+      return { op: 'upsert', store: 'history', item, at };
+    });
+    expect((await sync(cookie, operations)).statusCode).toBe(200);
+    for (const held of [false, true]) {
+      const zipped = await t.app.inject({ url: '/api/me/progress', headers: { cookie, 'accept-encoding': 'gzip' } });
+      expect(zipped.headers['content-encoding'], `held: ${held}`).toBe('gzip');
+      expect(zipped.headers['cache-control']).toBe('private, no-store');
+      const plain = await t.app.inject({ url: '/api/me/progress', headers: { cookie } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.json().results).toHaveLength(8);
+      expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
+    }
   });
 
   it("shows one account's series to that account only", async () => {

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { progressList, type HistoryItem, type ProgressEpisode, type SeriesProgress } from '@marquee/core';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import { withConnection, type Db } from '../../db/client.ts';
@@ -5,10 +6,10 @@ import { catalogueEpisodes, mapLimited } from './episode-guide.ts';
 import {
   findSyncVersion,
   keptProgress,
-  listChangedSeries,
   listDropTimes,
   listDroppedSeries,
   listLocalProgress,
+  listProgressChanges,
   listSeriesProgress,
   listTvHistory,
   type SeriesProgressEntry,
@@ -48,14 +49,22 @@ export interface ProgressAnswer {
   /** The body of `GET /api/me/progress`. */
   json: string;
   computed: ProgressComputation;
+  /** The body gzipped: made once per held answer, not on every request that accepts gzip. */
+  gzip(): Buffer;
+}
+
+type HeldEntry = HeldProgress & { expires: number; gzip?: Buffer };
+
+function answer(entry: HeldEntry, computed: ProgressComputation): ProgressAnswer {
+  return { json: entry.json, computed, gzip: () => (entry.gzip ??= gzipSync(entry.json)) };
 }
 
 /**
  * `GET /api/me/progress` through the account's held answer. Up Next is read on every home page
  * and after every episode watched, and a change touches one series or a few: over the local
  * catalogue the held answer keeps each series' progress, and after a change only the series whose
- * entries changed since the held version are computed again (listChangedSeries), then merged; the
- * dropped series are read again each time (a settings change). A new day (what has aired) or the
+ * entries changed since the held version are computed again and merged, the dropped series read
+ * again (a settings change), in one statement (listProgressChanges). A new day (what has aired) or the
  * end of the held answer's time computes everything. Over TMDB any change computes everything.
  */
 export async function answerProgress(
@@ -68,33 +77,37 @@ export async function answerProgress(
   // Read before computing: a change committed meanwhile is in the answer or raises the version.
   const version = await findSyncVersion(deps.db, userId);
   const held = deps.cache.get(userId, day, at);
-  if (held?.version === version) return { json: held.json, computed: 'cached' };
+  if (held?.version === version) return answer(held, 'cached');
 
   if (deps.catalogue.mode !== 'local') {
     const json = JSON.stringify({ results: await getProgress(deps, userId, now) });
-    deps.cache.set(userId, { day, version, json, series: null }, at);
-    return { json, computed: 'full' };
+    return answer(deps.cache.set(userId, { day, version, json, series: null }, at), 'full');
   }
 
-  return withConnection(deps.db, async (db) => {
-    // Versions only grow: a held answer of a later version (a request that read after this
-    // one) cannot be walked back, so this one computes everything.
-    const fromHeld = held?.series && held.version < version ? held : undefined;
-    const changed = fromHeld ? await listChangedSeries(db, userId, fromHeld.version) : undefined;
-    const [fresh, drops] = await Promise.all([listSeriesProgress(db, userId, day, changed), listDropTimes(db, userId)]);
-    const series = new Map(fromHeld?.series);
-    for (const id of changed ?? []) series.delete(id);
-    for (const entry of fresh) series.set(entry.progress.series.id, entry);
-    const json = JSON.stringify({ results: keptProgress(series.values(), drops) });
-    deps.cache.set(userId, { day, version, json, series }, at, fromHeld?.expires);
-    return { json, computed: fromHeld ? 'changed' : 'full' };
-  });
+  // Versions only grow: a held answer of a later version (a request that read after this one)
+  // cannot be walked back, so this one computes everything.
+  if (held?.series && held.version < version) {
+    const changes = await listProgressChanges(deps.db, userId, day, held.version);
+    const series = new Map(held.series);
+    for (const id of changes.changed) series.delete(id);
+    for (const entry of changes.entries) series.set(entry.progress.series.id, entry);
+    const json = JSON.stringify({ results: keptProgress(series.values(), changes.drops) });
+    const entry = deps.cache.set(userId, { day, version: changes.version, json, series }, at, held.expires);
+    return answer(entry, 'changed');
+  }
+
+  const [entries, drops] = await withConnection(deps.db, (db) =>
+    Promise.all([listSeriesProgress(db, userId, day), listDropTimes(db, userId)]),
+  );
+  const series = new Map(entries.map((entry) => [entry.progress.series.id, entry]));
+  const json = JSON.stringify({ results: keptProgress(series.values(), drops) });
+  return answer(deps.cache.set(userId, { day, version, json, series }, at), 'full');
 }
 
 /** One account's held answer: valid for one day, at one version of its personal data. */
 export interface HeldProgress {
   day: string;
-  /** The account's version (findSyncVersion) read before the answer was computed. */
+  /** The account's version: read before the answer was computed, or in the statement that computed it. */
   version: number;
   json: string;
   /** Each started series' progress (the local catalogue), dropped ones included; null over TMDB. */
@@ -108,7 +121,7 @@ export interface HeldProgress {
  * account used longest ago is forgotten first past `limit`.
  */
 export class ProgressCache {
-  private readonly answers = new Map<string, HeldProgress & { expires: number }>();
+  private readonly answers = new Map<string, HeldEntry>();
 
   constructor(
     private readonly limit = 2000,
@@ -116,7 +129,7 @@ export class ProgressCache {
   ) {}
 
   /** The account's held answer of `day` and its time limit, unless that has passed. */
-  get(userId: string, day: string, now: number): (HeldProgress & { expires: number }) | undefined {
+  get(userId: string, day: string, now: number): HeldEntry | undefined {
     const entry = this.answers.get(userId);
     if (!entry || entry.day !== day || entry.expires <= now) return undefined;
     // Most recently used last: the first key is the one to forget.
@@ -126,14 +139,16 @@ export class ProgressCache {
   }
 
   /**
-   * Holds an answer until `expires` (by default the time limit from `now`). An answer of an
-   * earlier version than the one held for the same day (a slower request) is not kept.
+   * Holds an answer until `expires` (by default the time limit from `now`); the entry. An answer
+   * of an earlier version than the one held for the same day (a slower request) is not kept.
    */
-  set(userId: string, held: HeldProgress, now: number, expires = now + this.ttlMs): void {
+  set(userId: string, held: HeldProgress, now: number, expires = now + this.ttlMs): HeldEntry {
+    const entry = { ...held, expires };
     const current = this.answers.get(userId);
-    if (current && current.day === held.day && current.expires > now && current.version > held.version) return;
+    if (current && current.day === held.day && current.expires > now && current.version > held.version) return entry;
     this.answers.delete(userId);
-    this.answers.set(userId, { ...held, expires });
+    this.answers.set(userId, entry);
     if (this.answers.size > this.limit) this.answers.delete(this.answers.keys().next().value!);
+    return entry;
   }
 }
