@@ -189,3 +189,162 @@ describe('importing as a signed-in viewer', () => {
     expect(watchLater.results).toHaveLength(2);
   });
 });
+
+/**
+ * An import answer of `count` operations, as POST /api/imports makes them: history entries (the
+ * episodes of long series, the most an import brings), ratings and Watch Later, each as large as
+ * the server's (titles, posters, overviews).
+ */
+function largeAnswer(count: number) {
+  const overview = 'A series, first aired in 2009 on a network. Rated TV-14. Watched by a great many people.';
+  const operations: Array<Record<string, unknown>> = [];
+  const at = (index: number) => new Date(Date.UTC(2015, 0, 1) + index * 3_600_000).toISOString();
+  const ratings = Math.floor(count / 10);
+  const watchLater = Math.floor(count / 10);
+  const episodes = count - ratings - watchLater;
+  for (let index = 0; index < episodes; index++) {
+    const [series, season, episode] = [
+      900_000 + Math.floor(index / 200),
+      1 + Math.floor((index % 200) / 20),
+      1 + (index % 20),
+    ];
+    const item = {
+      id: `tv:${series}:s${season}:e${episode}`,
+      movie_id: series,
+      movie_title: `Imported Series ${series}`,
+      movie_poster: `/poster/tv/${series}.svg`,
+      content_type: 'tv',
+      watched_at: at(index),
+      duration_watched: 0,
+      total_duration: null,
+      completed: true,
+      synced: false,
+      season_number: season,
+      episode_number: episode,
+      episode_title: `Episode ${episode}`,
+      source: 'import',
+      play_count: 1,
+      backdrop_path: `/backdrop/tv/${series}.svg`,
+      release_date: '2009-01-01',
+      vote_average: 7.5,
+      overview,
+    };
+    operations.push({ op: 'upsert', store: 'history', item, at: item.watched_at });
+  }
+  for (let index = 0; index < watchLater; index++) {
+    const item = {
+      id: `movie:${800_000 + index}`,
+      movie_id: 800_000 + index,
+      movie_title: `Imported Film ${index}`,
+      movie_poster: `/poster/movie/${800_000 + index}.svg`,
+      movie_overview: overview,
+      movie_release_date: '2001-05-01',
+      movie_vote_average: 6.5,
+      content_type: 'movie',
+      added_at: at(index),
+      synced: false,
+    };
+    operations.push({ op: 'upsert', store: 'watch_later', item, at: item.added_at });
+  }
+  for (let index = 0; index < ratings; index++) {
+    const item = {
+      movie_id: 700_000 + index,
+      content_type: 'movie',
+      season_number: null,
+      episode_number: null,
+      rating: 1 + (index % 10),
+      rated_at: at(index),
+      synced: false,
+    };
+    operations.push({ op: 'upsert', store: 'ratings', item, at: item.rated_at });
+  }
+  return {
+    source: 'trakt',
+    operations,
+    report: { rows: count, matched: count, ambiguous: [], unmatched: [], files: ['watched-history.json'] },
+  };
+}
+
+describe('importing 20,000 operations into an account', () => {
+  const browser = useBrowser();
+  let account: Account;
+  beforeAll(async () => {
+    account = await createAccount('large-importer');
+  }, 120_000);
+
+  it('sends every one to the server, though the browser cannot store that many at once', async () => {
+    const { page, context } = await browser.open(DESKTOP);
+    await signInContext(context, account);
+    // The matching of such a file is the server's (its own tests and the bench): here its answer is given.
+    const answer = largeAnswer(20_000);
+    await page.route('**/api/imports', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/x-ndjson',
+        body: `${JSON.stringify({ type: 'result', answer })}\n`,
+      }),
+    );
+    await page.goto('/settings#data');
+    await settle(page);
+    const section = page.getByRole('region', { name: 'Import from another service' });
+    await section
+      .getByLabel('Choose a file (file to import)')
+      .setInputFiles({ name: 'trakt.zip', mimeType: 'application/zip', buffer: Buffer.from('PK') });
+    await section.getByRole('button', { name: 'Upload and match' }).click();
+    const report = section.getByRole('region', { name: 'Import report' });
+    await expect.poll(() => report.isVisible(), { timeout: 20_000 }).toBe(true);
+    // The longest the page's main thread was busy at once while the import was applied (logged).
+    await page.evaluate(() => {
+      const longest = { ms: 0, busy: 0 };
+      (window as unknown as { longestTask: typeof longest }).longestTask = longest;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          longest.ms = Math.max(longest.ms, entry.duration);
+          longest.busy += entry.duration;
+        }
+      }).observe({ type: 'longtask' });
+    });
+    const started = Date.now();
+    await report.getByRole('button', { name: 'Import 20,000 items' }).click();
+    await expect
+      .poll(() => section.getByText('Imported 20,000 items.').isVisible(), { timeout: 180_000, intervals: [250] })
+      .toBe(true);
+    const seconds = (Date.now() - started) / 1000;
+    const { ms: longestTask, busy } = await page.evaluate(
+      () => (window as unknown as { longestTask: { ms: number; busy: number } }).longestTask,
+    );
+    const syncs = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/me/sync'))
+        .map((entry) => entry.duration),
+    );
+    console.log(
+      `20,000 operations applied and synced in ${seconds.toFixed(1)} s: ${syncs.length} sync requests taking ` +
+        `${(syncs.reduce((sum, ms) => sum + ms, 0) / 1000).toFixed(1)} s; the page's long tasks ${(busy / 1000).toFixed(1)} s, ` +
+        `the longest ${Math.round(longestTask)} ms`,
+    );
+
+    const history = async () =>
+      ((await (await context.request.get('/api/me/history?page=1')).json()) as { total_results: number }).total_results;
+    await expect.poll(history, { timeout: 120_000, intervals: [1000] }).toBe(16_000);
+    const held = async () => {
+      const exported = (await (await context.request.get('/api/me/export?format=json')).json()) as Record<
+        string,
+        unknown[]
+      >;
+      return [exported.history?.length, exported.watch_later?.length, exported.ratings?.length];
+    };
+    await expect.poll(held, { timeout: 60_000, intervals: [1000] }).toEqual([16_000, 2_000, 2_000]);
+    // Nothing is left waiting: the queues in the browser are empty once the sync is done.
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          ['history', 'watch_later', 'ratings'].map(
+            (store) => JSON.parse(localStorage.getItem(`marquee:${store}:queue`) ?? '[]').length,
+          ),
+        ),
+      )
+      .toEqual([0, 0, 0]);
+  }, 240_000);
+});

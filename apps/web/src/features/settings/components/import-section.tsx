@@ -13,7 +13,7 @@ import { groupDigits } from '@/lib/format.ts';
 import { getSyncEngine } from '@/lib/sync/account-sync.ts';
 import { toast } from '@/lib/toast.ts';
 import { ImportError, uploadImport, type ImportProgress } from '../api/upload-import.ts';
-import { appliedCount, applyImport } from '../apply-import.ts';
+import { appliedCount, applyImport, applyImportInParts, type AppliedImport } from '../apply-import.ts';
 import { SettingsSection } from './settings-controls.tsx';
 
 const SOURCES: Array<{ value: ImportSource; label: string; hint: string; accept: string }> = [
@@ -50,7 +50,7 @@ type Stage =
   | { name: 'idle' }
   | { name: 'working'; progress: ImportProgress | null }
   | { name: 'failed'; message: string }
-  | { name: 'report'; answer: ImportAnswer }
+  | { name: 'report'; answer: ImportAnswer; applying?: { done: number; total: number } }
   | { name: 'done'; count: number };
 
 function percent(part: number, whole: number): number {
@@ -145,11 +145,14 @@ function AmbiguousRow({
 function Report({
   answer,
   isGuest,
+  applying,
   onApply,
   onCancel,
 }: {
   answer: ImportAnswer;
   isGuest: boolean;
+  /** Operations applied so far while an import is being applied. */
+  applying: { done: number; total: number } | null;
   onApply: (operations: SyncOperation[]) => void;
   onCancel: () => void;
 }) {
@@ -241,11 +244,15 @@ function Report({
       ) : null}
 
       <div className="flex flex-wrap gap-3">
-        <Button onClick={() => onApply(operations)} disabled={operations.length === 0}>
+        <Button onClick={() => onApply(operations)} disabled={operations.length === 0 || applying !== null}>
           <CheckCircle2 className="size-4" aria-hidden />
-          {operations.length === 1 ? 'Import 1 item' : `Import ${groupDigits(operations.length)} items`}
+          {applying
+            ? `Importing… ${groupDigits(applying.done)} of ${groupDigits(applying.total)}`
+            : operations.length === 1
+              ? 'Import 1 item'
+              : `Import ${groupDigits(operations.length)} items`}
         </Button>
-        <Button variant="outline" onClick={onCancel}>
+        <Button variant="outline" onClick={onCancel} disabled={applying !== null}>
           Cancel
         </Button>
       </div>
@@ -294,17 +301,26 @@ export function ImportSection() {
     }
   }
 
-  function onApply(operations: SyncOperation[]) {
-    let count: number;
+  async function onApply(operations: SyncOperation[]) {
+    if (stage.name !== 'report' || stage.applying) return;
+    const { answer } = stage;
+    setStage({ name: 'report', answer, applying: { done: 0, total: operations.length } });
+    let applied: AppliedImport;
     try {
-      count = appliedCount(applyImport(operations));
+      applied = user
+        ? await applyImportInParts(
+            operations,
+            () => getSyncEngine().syncNow({ manual: true }),
+            (done, total) => setStage({ name: 'report', answer, applying: { done, total } }),
+          )
+        : applyImport(operations);
     } catch (error) {
       // The browser's storage refused it (full): what was stored before stays as it was.
       console.warn('The import could not be stored', error);
       setStage({ name: 'failed', message: 'The import could not be stored in this browser: its storage is full.' });
       return;
     }
-    if (user) void getSyncEngine().syncNow({ manual: true });
+    const count = appliedCount(applied);
     setStage({ name: 'done', count });
     setFile(null);
     toast.success('Import Complete', {
@@ -385,7 +401,13 @@ export function ImportSection() {
         </p>
       ) : null}
       {stage.name === 'report' ? (
-        <Report answer={stage.answer} isGuest={!user} onApply={onApply} onCancel={() => setStage({ name: 'idle' })} />
+        <Report
+          answer={stage.answer}
+          isGuest={!user}
+          applying={stage.applying ?? null}
+          onApply={(operations) => void onApply(operations)}
+          onCancel={() => setStage({ name: 'idle' })}
+        />
       ) : null}
       {stage.name === 'done' ? (
         <p role="status" className="mt-4 flex items-center gap-2 text-sm text-fg">
