@@ -307,7 +307,7 @@ describe('importing 20,000 operations into an account', () => {
     const started = Date.now();
     await report.getByRole('button', { name: 'Import 20,000 items' }).click();
     await expect
-      .poll(() => section.getByText('Imported 20,000 items.').isVisible(), { timeout: 180_000, intervals: [250] })
+      .poll(() => section.getByText('Imported 20,000 items.').isVisible(), { timeout: 180_000, interval: 250 })
       .toBe(true);
     const seconds = (Date.now() - started) / 1000;
     const { ms: longestTask, busy } = await page.evaluate(
@@ -327,7 +327,7 @@ describe('importing 20,000 operations into an account', () => {
 
     const history = async () =>
       ((await (await context.request.get('/api/me/history?page=1')).json()) as { total_results: number }).total_results;
-    await expect.poll(history, { timeout: 120_000, intervals: [1000] }).toBe(16_000);
+    await expect.poll(history, { timeout: 120_000, interval: 1000 }).toBe(16_000);
     const held = async () => {
       const exported = (await (await context.request.get('/api/me/export?format=json')).json()) as Record<
         string,
@@ -335,7 +335,7 @@ describe('importing 20,000 operations into an account', () => {
       >;
       return [exported.history?.length, exported.watch_later?.length, exported.ratings?.length];
     };
-    await expect.poll(held, { timeout: 60_000, intervals: [1000] }).toEqual([16_000, 2_000, 2_000]);
+    await expect.poll(held, { timeout: 60_000, interval: 1000 }).toEqual([16_000, 2_000, 2_000]);
     // Nothing is left waiting: the queues in the browser are empty once the sync is done.
     await expect
       .poll(() =>
