@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { SERVER_ENV } from '../scripts/server-env.mjs';
+import { SERVER_ENV, SERVER_NODE_ARGS } from '../scripts/server-env.mjs';
 
 export const root = path.resolve(import.meta.dirname, '..');
-/** The app as `npm start` runs it (TypeScript through tsx). */
-export const SERVER = ['--import', 'tsx', 'apps/server/src/main.ts'];
+/** The app as `npm start` runs it (Node's flags of scripts/server-env.mjs, TypeScript through tsx). */
+export const SERVER = [...SERVER_NODE_ARGS, '--import', 'tsx', 'apps/server/src/main.ts'];
 
 export function freePort() {
   return new Promise((resolve, reject) => {

@@ -28,6 +28,9 @@ import { importsBench, printImportsTable } from './imports.bench.mjs';
  * (memory.mjs: idle after the first start and after a restart, peak under the loads).
  * Then, unless BENCH_ONLY names scenarios or BENCH_TRANSCODE=0: the Library's conversions
  * (transcode.bench.mjs: first byte and first fragment of a 1080p remux and transcode, CPU per stream).
+ *
+ * BENCH_MEMORY=only measures the memory alone, in a few minutes: PGlite, only the scenarios that
+ * run at 200 connections, no bare route and none of the benches that follow.
  */
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -40,8 +43,13 @@ const only =
     : isTitle(onlyList)
       ? [onlyList.trim()]
       : onlyList.split(onlyList.includes(';') ? ';' : ',').map((title) => title.trim());
-const targets = (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
-const chosen = scenarios.filter((scenario) => !only || only.includes(scenario.title));
+const memoryOnly = process.env.BENCH_MEMORY === 'only';
+const targets = memoryOnly ? ['pglite'] : (process.env.BENCH_TARGETS ?? 'pglite,postgres').split(',');
+const chosen = scenarios.filter(
+  (scenario) => (!only || only.includes(scenario.title)) && (!memoryOnly || scenario.connections?.includes(200)),
+);
+/** The connection counts a scenario runs at (at 50 before 200: the figures at 200 are those of a warm server). */
+const countsOf = (scenario) => scenario.connections ?? [CONNECTIONS];
 const unknown = only?.filter((title) => !isTitle(title)) ?? [];
 if (unknown.length) {
   console.error(
@@ -103,7 +111,7 @@ async function appRows(label, kind, env, memoryRows) {
       const request = await scenario.prepare(base);
       // Warm up: the first queries of a fresh process compile plans and fill caches.
       for (const url of request.urls) await fetch(url, { method: request.method, headers: request.headers });
-      for (const connections of scenario.connections ?? [CONNECTIONS]) {
+      for (const connections of countsOf(scenario)) {
         sampler?.during(connections);
         const row = await load({ title: `${label}: ${scenario.title}`, connections, duration: DURATION, ...request });
         const target = scenario.target;
@@ -139,9 +147,9 @@ async function restartedIdle(env) {
   }
 }
 
-const connectionCounts = [...new Set(chosen.flatMap((scenario) => scenario.connections ?? [CONNECTIONS]))];
+const connectionCounts = [...new Set(chosen.flatMap(countsOf))];
 const prepared = targets.includes('postgres') ? await preparePostgres() : null;
-const rows = await bareRows(connectionCounts, prepared?.url);
+const rows = memoryOnly ? [] : await bareRows(connectionCounts, prepared?.url);
 const memoryRows = [];
 if (targets.includes('pglite')) {
   // A new database each run: what earlier runs wrote (comments read grew with every run's
@@ -157,15 +165,14 @@ if (prepared) {
   const label = `PostgreSQL, ${prepared.total.toLocaleString('en-US')} titles`;
   rows.push(...(await appRows(label, 'postgres', { DATABASE_URL: prepared.url })));
 }
-const syncRows = onlyList === undefined && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
-const transcodeRows = onlyList === undefined && process.env.BENCH_TRANSCODE !== '0' ? await transcodeBench() : [];
+const everything = onlyList === undefined && !memoryOnly;
+const syncRows = everything && process.env.BENCH_SYNC !== '0' ? await syncBench(targets) : [];
+const transcodeRows = everything && process.env.BENCH_TRANSCODE !== '0' ? await transcodeBench() : [];
 // Up Next on an account of 200 series and 10,000 watched episodes (progress.bench.mjs).
-const progressRows = onlyList === undefined && process.env.BENCH_PROGRESS !== '0' ? await progressBench(targets) : [];
+const progressRows = everything && process.env.BENCH_PROGRESS !== '0' ? await progressBench(targets) : [];
 // Imports match on the local catalogue: PGlite, as `npm start` serves it (imports.bench.mjs).
 const imports =
-  onlyList === undefined && process.env.BENCH_IMPORTS !== '0' && targets.includes('pglite')
-    ? await importsBench()
-    : null;
+  everything && process.env.BENCH_IMPORTS !== '0' && targets.includes('pglite') ? await importsBench() : null;
 console.log(`\nBenchmark: ${DURATION} s per run (autocannon shares the cores with the server)\n`);
 printTable(rows);
 if (syncRows.length) {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appMeta } from './schema.ts';
-import { migrateDatabase } from './client.ts';
+import { migrateDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 import { createTestDatabase, type TestDatabase } from '../../test/test-db.ts';
 
 describe(`database (${process.env.MARQUEE_TEST_DB === 'postgres' ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -18,6 +18,14 @@ describe(`database (${process.env.MARQUEE_TEST_DB === 'postgres' ? 'PostgreSQL' 
     const stored = await database.db.select().from(appMeta).where(eq(appMeta.key, 'probe'));
     expect(stored[0]?.value).toEqual({ ok: true });
   });
+
+  it.skipIf(process.env.MARQUEE_TEST_DB === 'postgres')(
+    "runs PGlite with the app's shared buffers, not PostgreSQL's 128 MB (its resident memory)",
+    async () => {
+      const rows = await database.rows<{ shared_buffers: string }>(sql`show shared_buffers`);
+      expect(rows[0]?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+    },
+  );
 
   it('re-running the migrations changes nothing', async () => {
     await migrateDatabase(database);
