@@ -306,6 +306,11 @@ describe('importing 20,000 operations into an account', () => {
     });
     const started = Date.now();
     await report.getByRole('button', { name: 'Import 20,000 items' }).click();
+    // Part by part: the button counts what was applied and sent, and takes no second click meanwhile.
+    const applying = report.getByRole('button', { name: /^Importing… [\d,]+ of 20,000$/ });
+    await expect.poll(() => applying.isVisible(), { timeout: 60_000 }).toBe(true);
+    expect(await applying.isDisabled()).toBe(true);
+    await shot(section, 'import-applying-1280');
     await expect
       .poll(() => section.getByText('Imported 20,000 items.').isVisible(), { timeout: 180_000, interval: 250 })
       .toBe(true);
