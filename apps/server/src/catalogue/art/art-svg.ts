@@ -20,6 +20,7 @@
  * Pure and deterministic: the same subject always gives byte-identical output, under ~6 KB.
  */
 import { genreNames } from '@marquee/core';
+import { seededRandom as random } from '@marquee/core/seeded-random';
 
 export interface ArtSubject {
   media_type: 'movie' | 'tv';
@@ -64,18 +65,6 @@ function hash(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return h >>> 0;
-}
-
-/** Mulberry32: a small deterministic generator of numbers in [0, 1). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function seedOf(subject: ArtSubject): number {

@@ -7,6 +7,7 @@ import { createLocalCatalogue } from './local-catalogue.ts';
 import { HELD_OUT_QUERIES } from './search-eval/held-out-queries.ts';
 import { TUNING_QUERIES } from './search-eval/tuning-queries.ts';
 import type { TypoKind, TypoQuery } from './search-eval/typo-queries.ts';
+import { seededRandom } from '@marquee/core/seeded-random';
 
 const label = (item: TitleSummary) => `${titleOf(item)} (${yearOf(item)})`;
 
@@ -78,18 +79,6 @@ describe('misspelt queries of well-known titles', () => {
     expect(empty).toEqual([]);
   }, 60_000);
 });
-
-/** A small deterministic generator (mulberry32), so that a failure can be run again. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** `text` with `count` edits: a letter or space put in, left out, replaced, or two swapped. */
 function withEdits(text: string, count: number, random: () => number): string {

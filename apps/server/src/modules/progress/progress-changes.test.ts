@@ -15,6 +15,7 @@ import { episodes as episodesTable } from '../../catalogue/local/local-schema.ts
 import { applySync, listHistory } from '../me/me.repository.ts';
 import { listDroppedSeries, listLocalProgress } from './progress.repository.ts';
 import { answerProgress, ProgressCache, type ProgressDeps } from './progress.service.ts';
+import { seededRandom as random } from '@marquee/core/seeded-random';
 
 // After a change, `GET /api/me/progress` computes again only the series the change touched and
 // merges them into the answer it held (progress.service.ts answerProgress). Whatever the changes
@@ -36,18 +37,6 @@ const catalogue: ProgressDeps['catalogue'] = {
   tv: () => Promise.reject(new Error('the local catalogue reads its episodes from the database')),
   season: () => Promise.reject(new Error('the local catalogue reads its episodes from the database')),
 };
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that repeats it. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pick = <T>(rand: () => number, list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
 

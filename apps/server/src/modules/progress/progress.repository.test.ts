@@ -14,6 +14,7 @@ import { user } from '../auth/auth-schema.ts';
 import { episodes as episodesTable } from '../../catalogue/local/local-schema.ts';
 import { applySync } from '../me/me.repository.ts';
 import { listLocalProgress } from './progress.repository.ts';
+import { seededRandom as random } from '@marquee/core/seeded-random';
 
 // The database's progress (the SQL of progress.repository.ts) and core's rule (a guest's browser,
 // the TMDB catalogue) must agree: generated accounts over generated series, compared whole.
@@ -26,18 +27,6 @@ afterAll(() => database.destroy());
 
 const TODAY = '2025-06-15';
 const NOW = new Date('2025-06-15T12:00:00Z');
-
-/** A small deterministic generator (mulberry32), so a failure names a seed that repeats it. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function day(offset: number): string {
   return new Date(Date.parse(`${TODAY}T00:00:00Z`) + offset * 86_400_000).toISOString().slice(0, 10);
