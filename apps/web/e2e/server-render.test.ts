@@ -219,9 +219,42 @@ describe('server-rendered pages', () => {
       expect((await fetch(`${browser.baseUrl}${path}`)).status, path).toBe(200);
   });
 
-  it('leaves the browser-only pages to the browser, behind the start-up overlay', async () => {
-    const response = await fetch(`${browser.baseUrl}/settings`);
-    const html = await response.text();
+  it("renders the frame of Watch Later, History and Settings on the server, and the browser's data once it has taken over", async () => {
+    for (const [path, heading, loading] of [
+      ['/watchlater', 'Watch Later', 'Loading Watch Later'],
+      ['/history', 'Watch History', 'Loading history'],
+      ['/settings', 'Settings', 'Loading settings'],
+    ] as const) {
+      const html = await (await fetch(`${browser.baseUrl}${path}`)).text();
+      expect(html, path).toContain('id="ssr-state"');
+      expect(html, path).not.toContain('id="boot-overlay"');
+      expect(html, path).toContain(`>${heading}</h1>`);
+      expect(html, path).toContain(`aria-label="${loading}"`);
+    }
+
+    // With scripts off, the page is there at once: the header, the heading, the loading state.
+    const { page: plain } = await browser.open(MOBILE, { javaScriptEnabled: false });
+    await plain.goto('/history');
+    expect(await plain.getByRole('heading', { level: 1 }).textContent()).toBe('Watch History');
+    expect(await plain.getByRole('status', { name: 'Loading history' }).count()).toBe(1);
+    expect(await plain.locator('#boot-overlay').count()).toBe(0);
+
+    // In a browser that holds a history and a Watch Later list, they show once the app has taken
+    // the page over, without a mismatch (the viewer fails on any console error).
+    const viewer = await browser.open();
+    await viewer.context.addInitScript((id: number) => {
+      const saved = { id: `movie:${id}`, movie_id: id, movie_title: 'Saved Film', content_type: 'movie' };
+      localStorage.setItem('marquee:watch_later', JSON.stringify([{ ...saved, added_at: '2026-01-02T10:00:00.000Z' }]));
+    }, movie.id);
+    await viewer.page.goto('/watchlater');
+    await expect.poll(() => viewer.page.getByRole('heading', { level: 1 }).textContent()).toBe('Watch Later (1)');
+    expect(await viewer.page.getByRole('status', { name: 'Loading Watch Later' }).count()).toBe(0);
+    await viewer.page.goto('/settings#accessibility');
+    await viewer.page.getByRole('tab', { name: /Accessibility/, selected: true }).waitFor();
+  });
+
+  it('leaves the other pages of the browser to the browser, behind the start-up overlay', async () => {
+    const html = await (await fetch(`${browser.baseUrl}/calendar`)).text();
     expect(html).not.toContain('id="ssr-state"');
     expect(html).toContain('id="boot-overlay"');
     expect(html).toContain('<div id="root"></div>');

@@ -241,8 +241,9 @@ export async function preloadScreens(pathname: string): Promise<void> {
 
 /**
  * The routes the server renders before any script runs (entry-server.tsx): what they show comes
- * from the catalogue, the same for every visitor. The others (Watch Later, history, settings, the
- * player...) show the browser's own data, which only the browser has, so they render there.
+ * from the catalogue, the same for every visitor, or (Watch Later, history, settings) their frame
+ * while the browser's own data waits for the browser. The others (the player, the tracking pages,
+ * sign-in...) render in the browser.
  */
 const SERVER_RENDERED = new Set([
   '',
@@ -255,6 +256,11 @@ const SERVER_RENDERED = new Set([
   'tv/:id',
   'lists',
   'list/:id',
+  // The browser's own data: the server renders their frame and a loading state
+  // (components/ui/browser-data-page.tsx), the browser the rest.
+  'watchlater',
+  'history',
+  'settings',
   'help',
   'faq',
   'privacy',

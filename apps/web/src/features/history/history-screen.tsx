@@ -7,6 +7,7 @@ import { CardGrid, CardStrip, gridPosterWidth, STRIP_ITEM } from '@/components/u
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
 import { TrackingNav } from '@/components/tracking/tracking-nav.tsx';
+import { BrowserDataPage } from '@/components/ui/browser-data-page.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { openAuthDialog } from '@/lib/auth/auth-dialog-store.ts';
@@ -29,6 +30,21 @@ import { useSeriesHistoryTotal } from './api/get-series-history.ts';
  * user scrolls or asks, from the server once past what the browser holds.
  */
 export function HistoryScreen() {
+  return (
+    <BrowserDataPage
+      title={historyHeading(0)}
+      subtitle={HISTORY_SUBTITLE}
+      loadingLabel="Loading history"
+      before={<TrackingNav />}
+    >
+      <HistoryContent />
+    </BrowserDataPage>
+  );
+}
+
+const HISTORY_SUBTITLE = 'What you watched, most recent first. Pick a series up where you left it.';
+
+function HistoryContent() {
   const history = useHistoryList();
   const { groups, allGroups, total } = history;
   const [columns] = useSetting('gridColumns');
@@ -63,7 +79,7 @@ export function HistoryScreen() {
       <TrackingNav />
       <PageHeader
         title={historyHeading(total)}
-        subtitle="What you watched, most recent first. Pick a series up where you left it."
+        subtitle={HISTORY_SUBTITLE}
         actions={
           total > 0 ? (
             <Button variant="outline" onClick={() => setConfirmOpen(true)}>

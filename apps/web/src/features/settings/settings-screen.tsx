@@ -12,6 +12,7 @@ import {
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
+import { BrowserDataPage } from '@/components/ui/browser-data-page.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { useSession } from '@/lib/auth/session.ts';
 import { cn } from '@/lib/cn.ts';
@@ -50,6 +51,16 @@ const TAB_PANELS: Record<SettingsTabId, ComponentType> = {
  * wide screens; a horizontal, scrollable tab bar on phones.
  */
 export function SettingsScreen() {
+  return (
+    <BrowserDataPage title="Settings" subtitle={SETTINGS_SUBTITLE} loadingLabel="Loading settings">
+      <SettingsContent />
+    </BrowserDataPage>
+  );
+}
+
+const SETTINGS_SUBTITLE = 'Tune Marquee to the way you watch. Every change is saved the moment you make it.';
+
+function SettingsContent() {
   const location = useLocation();
   const navigate = useNavigate();
   const isWide = useMediaQuery('(min-width: 1024px)');
@@ -82,7 +93,7 @@ export function SettingsScreen() {
     <div className="mx-auto max-w-[1600px] px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <PageHeader
         title="Settings"
-        subtitle="Tune Marquee to the way you watch. Every change is saved the moment you make it."
+        subtitle={SETTINGS_SUBTITLE}
         actions={
           <span className="inline-flex items-center gap-2 rounded-full border border-white/10 bg-white/[0.03] px-3 py-1.5 text-xs font-medium text-fg-muted">
             {user ? (

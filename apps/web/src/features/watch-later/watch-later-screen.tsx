@@ -5,6 +5,7 @@ import { buttonClasses, Button } from '@/components/ui/button.tsx';
 import { CardGrid, CardStrip, gridPosterWidth, STRIP_ITEM } from '@/components/ui/card-grid.tsx';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog.tsx';
 import { EmptyState } from '@/components/ui/empty-state.tsx';
+import { BrowserDataPage } from '@/components/ui/browser-data-page.tsx';
 import { PageHeader } from '@/components/ui/page-header.tsx';
 import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
@@ -16,6 +17,16 @@ import { COMPACT_COUNTS, newestSavedFirst, watchLaterHeading, type CompactVarian
 
 /** The Watch Later screen (product.md §2): the saved titles, newest first, in the user's grid. */
 export function WatchLaterScreen() {
+  return (
+    <BrowserDataPage title={watchLaterHeading(0)} subtitle={WATCH_LATER_SUBTITLE} loadingLabel="Loading Watch Later">
+      <WatchLaterContent />
+    </BrowserDataPage>
+  );
+}
+
+const WATCH_LATER_SUBTITLE = 'Everything you saved for later, newest first.';
+
+function WatchLaterContent() {
   const { items, removeItem, clearAll } = useWatchLaterActions();
   const [columns] = useSetting('gridColumns');
   const [quality] = useSetting('posterQuality');
@@ -28,7 +39,7 @@ export function WatchLaterScreen() {
     <div className="mx-auto max-w-[1600px] px-4 pt-8 pb-16 sm:px-6 lg:px-8">
       <PageHeader
         title={watchLaterHeading(sorted.length)}
-        subtitle="Everything you saved for later, newest first."
+        subtitle={WATCH_LATER_SUBTITLE}
         actions={
           sorted.length > 0 ? (
             <Button variant="outline" onClick={() => setConfirmOpen(true)}>
