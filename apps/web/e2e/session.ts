@@ -20,9 +20,7 @@ export const visitorHeaders = { 'x-forwarded-for': visitorAddress } as const;
 
 /** Waits as long as a 429 answer says (at most a minute). */
 const waitOut = (answer: { headers: (name: string) => string | null }) =>
-  new Promise((resolve) =>
-    setTimeout(resolve, Math.min(Number(answer.headers('x-retry-after')) || 60, 60) * 1000),
-  );
+  new Promise((resolve) => setTimeout(resolve, Math.min(Number(answer.headers('x-retry-after')) || 60, 60) * 1000));
 
 /**
  * Makes an account through the API and confirms it with the e-mailed link. The server allows 5
