@@ -9,6 +9,7 @@ import {
 } from '@marquee/core';
 import { createKeyedListStore, type KeyedListStore } from './keyed-list-store.ts';
 import type { LocalStoreOptions } from './persisted-store.ts';
+import { refOf, type RatingSubject } from './use-ratings.ts';
 
 export interface RatingsStore extends KeyedListStore<RatingItem, RatingRef, 'ratings'> {
   /** Rates a film, series, season or episode 1–10; a bad rating or reference fails, naming the field. */
@@ -49,4 +50,16 @@ let defaultStore: RatingsStore | undefined;
 /** The app's ratings over window.localStorage, created on first use. */
 export function getRatingsStore(): RatingsStore {
   return (defaultStore ??= createRatingsStore());
+}
+
+/** Rates (1–10) or, with null, clears the viewer's rating of a title or an episode (in the app's store unless another is given). */
+export function applyRating(
+  subject: RatingSubject,
+  rating: number | null,
+  store: RatingsStore = getRatingsStore(),
+): LibraryResult<unknown> {
+  const ref = refOf(subject);
+  if (rating !== null) return store.rate(ref, rating);
+  store.remove(ref);
+  return { ok: true, value: null };
 }

@@ -1,6 +1,7 @@
 import type { LibraryResult } from '@marquee/core';
-import type { RatingsStore } from './ratings-store.ts';
-import { refOf, type RatingSubject } from './use-ratings.ts';
+import { lazy } from '../lazy.ts';
+import type { applyRating } from './ratings-store.ts';
+import type { RatingSubject } from './use-ratings.ts';
 
 type SetRating = (subject: RatingSubject, rating: number | null) => Promise<LibraryResult<unknown>>;
 
@@ -8,25 +9,14 @@ type SetRating = (subject: RatingSubject, rating: number | null) => Promise<Libr
  * setRating over a store that loads at the first change. Every change waits for the one load: the
  * waiters of one promise go on in the order they came, so quick key presses land in order. Each
  * call's own import() did not: in Chromium, presses made while the module loaded were applied last
- * one first, and the stars ended on the first. A failed load is tried again by the next change.
+ * one first, and the stars ended on the first. (A failed load stays failed until the page is
+ * loaded again, as with the app's other lazily loaded parts: the detail page's JavaScript has no
+ * room for more.)
  */
-export function createRatingSetter(load: () => Promise<() => RatingsStore>): SetRating {
-  let loading: Promise<() => RatingsStore> | undefined;
-  return async (subject, rating) => {
-    const current = (loading ??= load());
-    current.catch(() => {
-      if (loading === current) loading = undefined;
-    });
-    const store = (await current)();
-    if (rating === null) {
-      store.remove(refOf(subject));
-      return { ok: true, value: null };
-    }
-    return store.rate(refOf(subject), rating);
-  };
+export function createRatingSetter(load: () => Promise<{ applyRating: typeof applyRating }>): SetRating {
+  const loaded = lazy(load);
+  return async (subject, rating) => (await loaded()).applyRating(subject, rating);
 }
 
 /** Rates (1–10) or, with null, clears the viewer's rating of a title or an episode, through the ratings store. */
-export const setRating: SetRating = createRatingSetter(() =>
-  import('./ratings-store.ts').then((module) => module.getRatingsStore),
-);
+export const setRating: SetRating = createRatingSetter(() => import('./ratings-store.ts'));
