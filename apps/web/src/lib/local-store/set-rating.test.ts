@@ -2,22 +2,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { applyRating, createRatingsStore, type RatingsStore } from './ratings-store.ts';
 import { createRatingSetter } from './set-rating.ts';
 import { createStorage } from './storage.ts';
+import { memoryBackend } from '@/test/memory-backend.ts';
 
 const FILM = { movie_id: 550, content_type: 'movie' } as const;
 const REF = { ...FILM, season_number: null, episode_number: null };
 
 function memoryStore(): RatingsStore {
-  const items = new Map<string, string>();
-  const backend = {
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-    key: (index: number) => [...items.keys()][index] ?? null,
-    get length() {
-      return items.size;
-    },
-  };
-  return createRatingsStore({ storage: createStorage({ backend, events: null }) });
+  return createRatingsStore({ storage: createStorage({ backend: memoryBackend(), events: null }) });
 }
 
 describe('setRating', () => {

@@ -13,22 +13,10 @@ import { createHiddenStore } from '../local-store/hidden-store.ts';
 import { createHistoryStore } from '../local-store/history-store.ts';
 import { createRatingsStore } from '../local-store/ratings-store.ts';
 import { createSettingsStore } from '../local-store/settings-store.ts';
-import { createStorage, type StorageBackend } from '../local-store/storage.ts';
+import { createStorage } from '../local-store/storage.ts';
 import { createWatchLaterStore } from '../local-store/watch-later-store.ts';
 import { createSyncEngine, type SyncAnswer, type SyncEngine } from './sync-engine.ts';
-
-function memoryBackend(): StorageBackend {
-  const map = new Map<string, string>();
-  return {
-    getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => void map.set(key, value),
-    removeItem: (key) => void map.delete(key),
-    key: (index) => [...map.keys()][index] ?? null,
-    get length() {
-      return map.size;
-    },
-  };
-}
+import { memoryBackend } from '@/test/memory-backend.ts';
 
 /**
  * A server with the design's rules: newer change wins, removals kept as tombstones, each change a
