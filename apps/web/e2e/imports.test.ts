@@ -310,6 +310,10 @@ describe('importing 20,000 operations into an account', () => {
     const applying = report.getByRole('button', { name: /^Importing… [\d,]+ of 20,000$/ });
     await expect.poll(() => applying.isVisible(), { timeout: 60_000 }).toBe(true);
     expect(await applying.isDisabled()).toBe(true);
+    // Nor can another file be uploaded, or the source changed, until this one is in.
+    expect(await section.getByRole('button', { name: 'Upload and match' }).isDisabled()).toBe(true);
+    expect(await section.getByRole('combobox', { name: 'Source' }).isDisabled()).toBe(true);
+    expect(await section.locator('input[type=file]').isDisabled()).toBe(true);
     await shot(section, 'import-applying-1280');
     await expect
       .poll(() => section.getByText('Imported 20,000 items.').isVisible(), { timeout: 180_000, interval: 250 })

@@ -329,6 +329,8 @@ export function ImportSection() {
   }
 
   const isWorking = stage.name === 'working';
+  // Uploading, or applying what was matched: the form waits until that is done.
+  const isBusy = isWorking || (stage.name === 'report' && stage.applying !== undefined);
   return (
     <SettingsSection
       title="Import from another service"
@@ -343,7 +345,7 @@ export function ImportSection() {
             <select
               id={sourceId}
               value={source}
-              disabled={isWorking}
+              disabled={isBusy}
               aria-describedby={hintId}
               onChange={(event) => {
                 setSource(event.currentTarget.value as ImportSource);
@@ -366,7 +368,7 @@ export function ImportSection() {
               id={fileId}
               type="file"
               accept={described.accept}
-              disabled={isWorking}
+              disabled={isBusy}
               aria-describedby={hintId}
               className="peer sr-only"
               onChange={(event) => {
@@ -376,7 +378,7 @@ export function ImportSection() {
             />
             <label
               htmlFor={fileId}
-              className="flex h-10 min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-white/15 px-3 text-sm text-fg peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400 hover:border-white/30"
+              className="flex h-10 min-w-0 cursor-pointer items-center gap-2 rounded-lg border border-white/15 px-3 text-sm text-fg peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-gold-400 hover:border-white/30"
             >
               <FileUp className="size-4 shrink-0" aria-hidden />
               <span className="truncate">{file ? file.name : 'Choose a file'}</span>
@@ -387,7 +389,7 @@ export function ImportSection() {
         <p id={hintId} className="text-[13px] text-fg-subtle">
           {described.hint}
         </p>
-        <Button type="submit" variant="secondary" disabled={!file || isWorking}>
+        <Button type="submit" variant="secondary" disabled={!file || isBusy}>
           <Upload className="size-4" aria-hidden />
           {isWorking ? 'Importing…' : 'Upload and match'}
         </Button>
