@@ -254,7 +254,7 @@ function playlist(response: ServerResponse, text: string) {
 
 /** Starts the fake on a free port of 127.0.0.1. */
 export async function startFakeJellyfin(
-  options: { apiKey?: string; items?: FakeItem[]; directVideo?: string } = {},
+  options: { apiKey?: string; items?: FakeItem[]; directVideo?: string; control?: boolean } = {},
 ): Promise<FakeJellyfin> {
   const apiKey = options.apiKey ?? FAKE_JELLYFIN_KEY;
   const items = options.items ?? seedItems();
@@ -375,7 +375,29 @@ export async function startFakeJellyfin(
     response.end();
   }
 
+  /**
+   * With `control`, another process switches the fake (the browser tests' files; global-setup.ts
+   * starts it): `POST /__fake/mode?set=ok|down|error`, `POST /__fake/latency?ms=N`. Answered in
+   * any mode, 204 when done.
+   */
+  function control(request: IncomingMessage, response: ServerResponse): boolean {
+    const url = new URL(request.url ?? '/', 'http://fake');
+    if (!options.control || !url.pathname.startsWith('/__fake/') || request.method !== 'POST') return false;
+    const set = url.searchParams.get('set');
+    const ms = Number(url.searchParams.get('ms'));
+    if (url.pathname === '/__fake/mode' && (set === 'ok' || set === 'down' || set === 'error')) mode = set;
+    else if (url.pathname === '/__fake/latency' && Number.isInteger(ms) && ms >= 0) latency = ms;
+    else {
+      json(response, 400, { error: 'POST /__fake/mode?set=ok|down|error or /__fake/latency?ms=N' });
+      return true;
+    }
+    response.writeHead(204);
+    response.end();
+    return true;
+  }
+
   const server = createServer((request, response) => {
+    if (control(request, response)) return;
     if (mode === 'down') {
       request.socket.destroy();
       return;

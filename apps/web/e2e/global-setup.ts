@@ -192,7 +192,7 @@ export default async function setup(project: TestProject) {
   let started: StartedServer | undefined;
   let browser: BrowserServer | undefined;
   // The Jellyfin source's server (e2e/jellyfin.test.ts): a fake written from Jellyfin's API.
-  const jellyfin = await startFakeJellyfin();
+  const jellyfin = await startFakeJellyfin({ control: true });
   try {
     started = await startServer(jellyfin);
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { DESKTOP, MOBILE, useBrowser } from './support.ts';
@@ -8,6 +10,14 @@ import { DESKTOP, MOBILE, useBrowser } from './support.ts';
  * and Chernobyl's first episode as an MKV of H.264 and AC3, which it cannot: that one plays as the
  * server's HLS stream (real H.264/AAC MPEG-TS segments) through hls.js.
  */
+/** Where this file's screens are saved to be looked at (JELLYFIN_SHOTS=/some/folder). */
+const SHOTS = process.env.JELLYFIN_SHOTS;
+async function shot(page: Page, name: string) {
+  if (!SHOTS) return;
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
+
 async function titleId(baseUrl: string, title: string, year: string): Promise<number> {
   const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
   const body = (await response.json()) as {
@@ -139,5 +149,41 @@ describe('Jellyfin source', () => {
     expect(await page.getByLabel('Video source').locator('option').allTextContents()).toContain(
       'Jellyfin — No file for this title on Jellyfin',
     );
+  });
+
+  it('says Jellyfin is not reachable during an outage, keeps the rest working, and plays again once it is back', async () => {
+    const setFake = async (mode: 'ok' | 'down') => {
+      const response = await fetch(`${jellyfinUrl}/__fake/mode?set=${mode}`, { method: 'POST' });
+      expect(response.status).toBe(204);
+    };
+    const status = async () =>
+      ((await (await fetch(`${browser.baseUrl}/api/media-servers/status`)).json()) as { state: string }).state;
+    const viewer = await browser.open(DESKTOP);
+    const { page } = viewer;
+    await setFake('down');
+    try {
+      await page.goto(`/watch/movie/${alien}`);
+      await page.getByRole('heading', { level: 1, name: 'Alien' }).waitFor();
+      // The stream found Jellyfin gone: the source says why, and nothing plays from it.
+      const source = page.getByLabel('Video source');
+      await expect
+        .poll(() => source.locator('option').allTextContents(), { timeout: 15_000 })
+        .toContain('Jellyfin — Jellyfin is not reachable');
+      await page.getByText('Jellyfin cannot play this: Jellyfin is not reachable.').waitFor();
+      await shot(page, 'jellyfin-down-1280');
+      expect(await status()).toBe('unreachable');
+      // Everything else answers as before: a catalogue page opens.
+      await page.goto(`/series/${chernobyl}`);
+      await page.getByRole('heading', { level: 1, name: 'Chernobyl' }).waitFor();
+    } finally {
+      await setFake('ok');
+    }
+    // Back: the server checks again within seconds (QUICK_RETRY_MS) and Jellyfin plays.
+    await expect.poll(status, { timeout: 20_000, interval: 250 }).toBe('ready');
+    await playFromJellyfin(page, `/watch/movie/${alien}`, 'Alien', 0.5);
+    // The stream's 503s while Jellyfin was gone were expected; nothing else may have failed.
+    const unexpected = viewer.errors.filter((error) => !/status of 503 \(Service Unavailable\)/.test(error));
+    expect(viewer.errors.length).toBeGreaterThan(0);
+    viewer.errors.splice(0, viewer.errors.length, ...unexpected);
   });
 });

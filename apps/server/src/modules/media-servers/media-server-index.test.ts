@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { MediaType, SearchParams, TitleSummary } from '@marquee/core';
 import { FAKE_ITEMS, seedItems, startFakeJellyfin, type FakeJellyfin } from '../../../test/fake-jellyfin.ts';
 import { createMediaServerClient } from './media-server-client.ts';
-import { createMediaServerIndex } from './media-server-index.ts';
+import { createMediaServerIndex, QUICK_RETRY_MS, RETRY_INTERVAL_MS } from './media-server-index.ts';
 
 function summary(type: MediaType, id: number, title: string, date: string): TitleSummary {
   return {
@@ -156,6 +156,44 @@ describe('the media server index', () => {
     fake.setMode('ok');
     await index.refresh();
     expect(index.status()).toMatchObject({ state: 'ready', message: null });
+  });
+
+  it('asks again within seconds when a stream found the server gone, then at the usual interval', async () => {
+    // The index's timers run on a clock the test moves; the network is real.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const failures: unknown[] = [];
+    const index = createMediaServerIndex(clientFor({ timeoutMs: 200 }), stubCatalogue(), {
+      warn: (error) => failures.push(error),
+    });
+    let release = () => {};
+    try {
+      index.start();
+      await vi.waitFor(() => expect(index.status().state).toBe('ready'));
+      // A stream found the server gone (Marquee's proxy says so); it hangs meanwhile.
+      release = fake.hold();
+      index.reportUnreachable();
+      expect(index.status()).toMatchObject({ state: 'unreachable', message: 'Jellyfin is not reachable' });
+      // A second failed stream does not put the check off.
+      await vi.advanceTimersByTimeAsync(QUICK_RETRY_MS - 1000);
+      index.reportUnreachable();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(fake.held()).toBe(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(fake.held()).toBe(1));
+      // Still not answering (the client gives up after 200 ms): the next check waits the usual interval.
+      await vi.waitFor(() => expect(failures).toHaveLength(1));
+      release();
+      fake.requests.length = 0;
+      await vi.advanceTimersByTimeAsync(RETRY_INTERVAL_MS - 1);
+      expect(fake.requests).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      await vi.waitFor(() => expect(index.status()).toMatchObject({ state: 'ready', message: null }));
+      expect(fake.requests.length).toBeGreaterThan(0);
+    } finally {
+      release();
+      index.stop();
+      vi.useRealTimers();
+    }
   });
 
   it('gives up on a server that does not answer in time', async () => {

@@ -45,6 +45,12 @@ export interface MediaServerStatus {
 export const REFRESH_INTERVAL_MS = 10 * 60_000;
 /** After a failure the server is asked again this soon. */
 export const RETRY_INTERVAL_MS = 30_000;
+/**
+ * After a stream found the server gone while the index was good, it is asked again this soon: a
+ * restart or a network blip takes the source away for seconds, not half a minute. Should that
+ * refresh fail too, the usual RETRY_INTERVAL_MS follows.
+ */
+export const QUICK_RETRY_MS = 5_000;
 /** Series whose episodes are listed at once during a refresh. */
 const EPISODE_CONCURRENCY = 3;
 
@@ -59,7 +65,7 @@ export interface MediaServerIndex {
   unmatched(): UnmatchedItem[];
   /** Rebuilds the index unless a refresh is running; resolves when the current one ends. */
   refresh(): Promise<void>;
-  /** A stream could not reach the server: say so at once, and check again soon. */
+  /** A stream could not reach the server: say so at once, and check again soon (QUICK_RETRY_MS). */
   reportUnreachable(): void;
   /** Refreshes now, then every REFRESH_INTERVAL_MS (RETRY_INTERVAL_MS after a failure). */
   start(): void;
@@ -258,10 +264,10 @@ export function createMediaServerIndex(
     unmatched: () => missed,
     refresh,
     reportUnreachable() {
-      if (running) return;
+      if (running || state === 'unreachable') return;
       state = 'unreachable';
       message = `${client.name} is not reachable`;
-      schedule(RETRY_INTERVAL_MS);
+      schedule(QUICK_RETRY_MS);
     },
     start() {
       stopped = false;

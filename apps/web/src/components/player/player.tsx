@@ -257,6 +257,9 @@ export function Player({
   }
   function onSourceError() {
     if (!selected) return;
+    // The media server may have gone away: ask the server, so that the source says why (its
+    // proxy found it unreachable) instead of only that it failed.
+    if (selected.kind === 'media-server') void serverMedia.refetch();
     failedKeys.current.add(selected.key);
     setError(`Failed to load ${selected.name}`);
     switchToBackupSoon();
