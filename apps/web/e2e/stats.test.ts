@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadAxe, seriousViolations } from './a11y.ts';
+import { expectNoFailures, sweep } from './keyboard.ts';
 import { createAccount, signInContext } from './session.ts';
 import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
 
@@ -116,5 +117,14 @@ describe('statistics', () => {
     await loadAxe(page);
     expect(await seriousViolations(page)).toEqual([]);
     await shoot(page, 'stats-account-high-contrast-1280');
+
+    // By keyboard alone: Tab reaches every chart's table switch, and every stop shows the focus,
+    // with two of the tables open (their rows are not stops; the switches are).
+    const switches = await page.getByRole('button', { name: 'Show as table' }).count();
+    expect(switches).toBeGreaterThanOrEqual(5);
+    await page.locator('h1').first().click();
+    const { stops, failures } = await sweep(page, { max: 200 });
+    expectNoFailures(failures, '/stats in the high-contrast theme');
+    expect(stops.filter((stop) => stop.name === 'Show as table')).toHaveLength(switches);
   }, 120_000);
 });
