@@ -904,9 +904,9 @@ export const CATALOGUE_TABLES = [
 
 /**
  * A digest of each table above, read straight from the database: row count and the md5 of the
- * sorted rows. The catalogue's tables are digested again only after a statement wrote to them
- * (a trigger counts those), which keeps a snapshot per request cheap.
+ * sorted rows. A table is digested again only after a statement wrote to it (a trigger counts
+ * those), which keeps a snapshot per request cheap.
  */
 export async function userDataSnapshot(database: Pick<Database, 'rows'>): Promise<Record<string, string>> {
-  return tableDigests(database, USER_TABLES, CATALOGUE_TABLES);
+  return tableDigests(database, [...USER_TABLES, ...CATALOGUE_TABLES]);
 }
