@@ -68,7 +68,7 @@ function precompress(): Plugin {
   };
 }
 
-/** What app/library.ts runs: packages/core, the browser's stores and the zod set-up before them. */
+/** What app/library.ts runs: packages/core, the browser's stores and the zod setting before them. */
 const LIBRARY =
   /[\\/](packages[\\/]core[\\/]src[\\/]|src[\\/]lib[\\/]local-store[\\/]|src[\\/]app[\\/]parse-without-compiling\.ts$)/;
 /** The library step itself, and a helper of a few bytes that screens and the library share. */
@@ -173,8 +173,10 @@ function indexImports() {
  * Fewer, larger chunks. Left alone, the bundler gives every module that two lazy screens share a
  * chunk of its own: a first visit fetched 25–37 scripts, many of one icon, each with about a
  * kilobyte of response headers and a round trip. Here the framework every page runs (React, the
- * router, the query cache, zod) is one chunk; the app's shell (app/start.tsx and everything it
- * imports) another; what two or more screens share beyond it a third; each screen its own.
+ * router, the query cache) is one chunk; the app's shell (app/start.tsx and everything it
+ * imports) another; what two or more screens share beyond it a third; each screen its own. zod is
+ * not the first pages' (core's hand-written validators check the browser's stored data): the
+ * bundler gives it a chunk of its own, which the parts that use it load with them.
  */
 function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   const imports = new Map<string, readonly string[]>();
@@ -244,7 +246,7 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
           name: 'framework',
           // app/framework.ts too: the entry's dynamic import then fetches this chunk itself, not a
           // facade of a few bytes that imports it (each script costs a request and its headers).
-          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack|zod)[\\/]|[\\/]src[\\/]app[\\/]framework\.ts$/,
+          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/]framework\.ts$/,
           priority: 3,
         },
         // The shared library and the browser's stores (app/library.ts), run in a task of their own.

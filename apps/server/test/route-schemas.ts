@@ -15,7 +15,8 @@ import {
   titleIdSchema,
   topRatedParamsSchema,
 } from '@marquee/core';
-import { ANALYTICS_EVENT_NAMES, analyticsBatchSchema } from '@marquee/core/analytics/analytics-events';
+import { analyticsBatchSchema } from '@marquee/core/analytics/analytics-batch-schema';
+import { ANALYTICS_EVENT_NAMES } from '@marquee/core/analytics/analytics-events';
 import { SIZES, stillParams, titleArtParams } from '../src/modules/art/art.routes.ts';
 import {
   commentIdParams,

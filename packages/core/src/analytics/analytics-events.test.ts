@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_LIMITS, analyticsBatchSchema, sanitizeAnalyticsParams } from './analytics-events.ts';
+import { analyticsBatchSchema } from './analytics-batch-schema.ts';
+import { ANALYTICS_LIMITS, sanitizeAnalyticsParams } from './analytics-events.ts';
 
 describe('sanitizeAnalyticsParams', () => {
   it('keeps flat values and drops what the API would refuse', () => {

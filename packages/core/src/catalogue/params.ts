@@ -1,15 +1,7 @@
 import * as z from 'zod/mini';
 import { RATING_FILTERS } from './certification.ts';
+import { SORT_OPTIONS, type SortBy } from './sort-options.ts';
 
-/** Sort options of the browse screen (product.md §2). */
-export const SORT_OPTIONS = [
-  { value: 'popularity.desc', label: 'Most Popular' },
-  { value: 'release_date.desc', label: 'Latest Release' },
-  { value: 'vote_average.desc', label: 'Top Rated' },
-  { value: 'title.asc', label: 'A-Z' },
-  { value: 'title.desc', label: 'Z-A' },
-] as const;
-export type SortBy = (typeof SORT_OPTIONS)[number]['value'];
 const SORT_VALUES = SORT_OPTIONS.map((option) => option.value) as [SortBy, ...SortBy[]];
 
 export const TOP_RATED_PERIODS = ['all-time', 'this-year', '6-months', 'this-month'] as const;

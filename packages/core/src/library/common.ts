@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { integer, number, oneOf, string, type Issue } from './validate.ts';
 
 /**
  * Why a library rule refused a change. `message` is the spec's wording (product.md §5 and §8),
@@ -28,31 +28,42 @@ export function fail<T = never>(code: LibraryError['code'], message: string, fie
   return { ok: false, error: field === undefined ? { code, message } : { code, message, field } };
 }
 
-/** The first issue of a failed parse as a library error, naming its field. */
-export function failFromIssues<T = never>(code: LibraryError['code'], error: z.core.$ZodError): LibraryResult<T> {
+/** The first issue of a failed parse (a zod schema's or a hand-written validator's) as a library error, naming its field. */
+export function failFromIssues<T = never>(
+  code: LibraryError['code'],
+  error: { issues: readonly Pick<Issue, 'path' | 'message'>[] },
+): LibraryResult<T> {
   const issue = error.issues[0];
   const field = issue?.path.map(String).join('.');
   return fail(code, issue?.message ?? 'Invalid input', field || undefined);
 }
 
-// Field rules shared by history and Watch Later items (product.md §5 "History add").
+// Field rules shared by history and Watch Later items (product.md §5 "History add"); their zod
+// schemas, for the server, are in common-schema.ts.
 /** The largest id or episode number the server stores (a 32-bit integer column). */
 export const MAX_STORED_INTEGER = 2_147_483_647;
-export const movieIdSchema = z
-  .number({ message: 'Invalid movie_id provided' })
-  .check(
-    z.int('Invalid movie_id provided'),
-    z.positive('Invalid movie_id provided'),
-    z.lte(MAX_STORED_INTEGER, 'Invalid movie_id provided'),
-  );
-export const movieTitleSchema = z
-  .string({ message: 'Invalid movie_title provided' })
-  .check(z.refine((title) => title.trim().length > 0, 'Invalid movie_title provided'));
-export const contentTypeSchema = z.enum(['movie', 'tv'], { message: 'Invalid content_type provided' });
-/** Server timestamps may carry an offset (`+00:00`); local ones are `Date#toISOString()`. */
-export const isoTimestampSchema = z.iso.datetime({ offset: true, message: 'Invalid timestamp' });
+export const CONTENT_TYPES = ['movie', 'tv'] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
 
-export type ContentType = z.infer<typeof contentTypeSchema>;
+export const movieId = number(integer(1, MAX_STORED_INTEGER), 'Invalid movie_id provided', 'Invalid movie_id provided');
+export const movieTitle = string(
+  (title) => title.trim().length > 0,
+  'Invalid movie_title provided',
+  'Invalid movie_title provided',
+);
+export const contentType = oneOf(CONTENT_TYPES, 'Invalid content_type provided');
+
+/**
+ * An ISO-8601 date and time with seconds and a zone, `Z` or an offset: server timestamps may carry
+ * an offset (`+00:00`); local ones are `Date#toISOString()`. zod's `iso.datetime({ offset: true })`.
+ */
+const ISO_TIMESTAMP =
+  /^(?:(?:\d\d[2468][048]|\d\d[13579][26]|\d\d0[48]|[02468][048]00|[13579][26]00)-02-29|\d{4}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|(?:02)-(?:0[1-9]|1\d|2[0-8])))T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/;
+export const isoTimestamp = string((value) => ISO_TIMESTAMP.test(value), 'Invalid timestamp', 'Invalid timestamp');
+
+export function isIsoTimestamp(value: unknown): value is string {
+  return typeof value === 'string' && ISO_TIMESTAMP.test(value);
+}
 
 export function timeOf(iso: string): number {
   return Date.parse(iso);

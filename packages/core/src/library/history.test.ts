@@ -4,7 +4,6 @@ import {
   addToHistory,
   COMPLETION_THRESHOLD,
   LOCAL_HISTORY_LIMIT,
-  historyItemSchema,
   historyKey,
   lastWatchedEpisode,
   mergeHistory,
@@ -14,6 +13,7 @@ import {
   type HistoryAddInput,
   type HistoryItem,
 } from './history.ts';
+import { historyItemSchema } from './history-schema.ts';
 import type { LibraryResult } from './common.ts';
 
 const T0 = new Date('2024-05-01T12:00:00.000Z');

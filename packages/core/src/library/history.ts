@@ -1,18 +1,37 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   compareNewestFirst,
-  contentTypeSchema,
+  contentType,
   fail,
   failFromIssues,
-  isoTimestampSchema,
+  isoTimestamp,
   MAX_STORED_INTEGER,
-  movieIdSchema,
-  movieTitleSchema,
+  movieId,
+  movieTitle,
   succeed,
   unionByKey,
   type LibraryResult,
   type ListChange,
 } from './common.ts';
+import type { historyAddInputSchema, historyItemSchema, historyRefSchema } from './history-schema.ts';
+import {
+  boolean,
+  integer,
+  literal,
+  nullable,
+  number,
+  object,
+  omit,
+  oneOf,
+  optional,
+  pick,
+  string,
+  union,
+  validator,
+  withDefault,
+  type Shape,
+} from './validate.ts';
+import type { SyncOperationFor } from './sync-ops.ts';
 
 /**
  * The browser keeps the newest 2,000 entries (DESIGN.md "Where Marquee deliberately differs": the
@@ -30,52 +49,48 @@ export const COMPLETION_THRESHOLD = 0.9;
 export const HISTORY_SOURCES = ['player', 'manual', 'import', 'webhook'] as const;
 export type HistorySource = (typeof HISTORY_SOURCES)[number];
 
-const episodePart = z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER));
+const episodePart = withDefault(nullable(number(integer(1, MAX_STORED_INTEGER))), null);
+const nullableString = nullable(string());
 
 /**
- * A viewing-history entry (product.md §3 "History item", player.md §3 "History entry").
+ * A viewing-history entry (product.md §3 "History item", player.md §3 "History entry"), checked as
+ * historyItemSchema (history-schema.ts) does, field by field in its order.
  *
  * Fields that an older or hand-edited entry may lack default to their empty value, so that such
  * an entry is kept on read; the identifying fields (id, movie_id, movie_title, content_type,
  * watched_at) are required and an entry without them is dropped.
  */
-export const historyItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  movie_id: movieIdSchema,
-  movie_title: movieTitleSchema,
-  movie_poster: z._default(z.nullable(z.string()), null),
-  content_type: contentTypeSchema,
-  watched_at: isoTimestampSchema,
-  /** Seconds watched so far. */
-  duration_watched: z._default(z.number().check(z.gte(0)), 0),
-  /**
-   * Seconds in the whole title or episode, when the player knows it. Marquee's addition to the
-   * spec's fields: the 90 % completion rule needs it.
-   */
-  total_duration: z._default(z.nullable(z.number().check(z.positive())), null),
-  completed: z._default(z.boolean(), false),
-  /** Local only: false until the server has this version of the entry. */
-  synced: z._default(z.boolean(), false),
-  season_number: z._default(z.nullable(episodePart), null),
-  episode_number: z._default(z.nullable(episodePart), null),
-  episode_title: z._default(z.nullable(z.string()), null),
-  /** How the entry came (DESIGN.md "Sync stores"): the player, marked by hand, an import, a webhook. */
-  source: z._default(z.enum(HISTORY_SOURCES), 'player'),
-  /**
-   * How many times it was watched (DESIGN.md "Tracking"): watching it again on purpose (marking it
-   * watched again, a rewatch in an import) adds a play; the player's progress does not.
-   */
-  play_count: z._default(z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER)), 1),
-  // Written by the player so that history cards need no catalogue call (player.md §3).
-  backdrop_path: z.optional(z.nullable(z.string())),
-  release_date: z.optional(z.nullable(z.string())),
-  vote_average: z.optional(z.nullable(z.number())),
-  overview: z.optional(z.nullable(z.string())),
-});
+const historyItemShape: Shape = {
+  id: string((id) => id.length >= 1),
+  movie_id: movieId,
+  movie_title: movieTitle,
+  movie_poster: withDefault(nullableString, null),
+  content_type: contentType,
+  watched_at: isoTimestamp,
+  duration_watched: withDefault(
+    number((seconds) => seconds >= 0),
+    0,
+  ),
+  total_duration: withDefault(nullable(number((seconds) => seconds > 0)), null),
+  completed: withDefault(boolean, false),
+  synced: withDefault(boolean, false),
+  season_number: episodePart,
+  episode_number: episodePart,
+  episode_title: withDefault(nullableString, null),
+  source: withDefault(oneOf(HISTORY_SOURCES), 'player'),
+  play_count: withDefault(number(integer(1, MAX_STORED_INTEGER)), 1),
+  backdrop_path: optional(nullableString),
+  release_date: optional(nullableString),
+  vote_average: optional(nullable(number())),
+  overview: optional(nullableString),
+};
+export const historyItemValidator = validator(object<HistoryItem>(historyItemShape));
 export type HistoryItem = z.output<typeof historyItemSchema>;
 
 /** What a caller gives to add an entry: id, watched_at and synced are set by the rule. */
-export const historyAddInputSchema = z.omit(historyItemSchema, { id: true, watched_at: true, synced: true });
+export const historyAddInputValidator = validator(
+  object<z.output<typeof historyAddInputSchema>>(omit(historyItemShape, ['id', 'watched_at', 'synced'])),
+);
 export type HistoryAddInput = z.input<typeof historyAddInputSchema>;
 
 /** The fields that identify an entry (product.md §9 merge keys). */
@@ -121,7 +136,7 @@ export function addToHistory(
   /** When it was watched, if not now (a title marked watched on an earlier day). */
   watchedAt: Date = now,
 ): LibraryResult<ListChange<HistoryItem>> {
-  const parsed = historyAddInputSchema.safeParse(input);
+  const parsed = historyAddInputValidator.safeParse(input);
   if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
   const fields = parsed.data;
   if (fields.content_type === 'movie') {
@@ -228,27 +243,31 @@ export function parseStoredHistory(value: unknown): HistoryItem[] {
   if (!Array.isArray(value)) return [];
   return normalize(
     value.flatMap((entry) => {
-      const parsed = historyItemSchema.safeParse(entry);
+      const parsed = historyItemValidator.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     }),
   );
 }
 
 /** What a removal needs to name a history entry: its merge key fields (product.md §9). */
-export const historyRefSchema = z.pick(historyItemSchema, {
-  movie_id: true,
-  content_type: true,
-  season_number: true,
-  episode_number: true,
-});
+const historyRef = object<HistoryRef>(
+  pick(historyItemShape, ['movie_id', 'content_type', 'season_number', 'episode_number']),
+);
 export type HistoryRef = z.output<typeof historyRefSchema>;
 
 /**
  * A queued change to the history, as `POST /api/me/sync` takes it (DESIGN.md "HTTP API contract"):
  * an upsert carries the whole entry, a removal its key fields, a clear (`remove_all`) only its time.
  */
-export const historyOperationSchema = z.discriminatedUnion('op', [
-  z.object({ op: z.literal('upsert'), store: z.literal('history'), item: historyItemSchema, at: isoTimestampSchema }),
-  z.object({ op: z.literal('remove'), store: z.literal('history'), item: historyRefSchema, at: isoTimestampSchema }),
-  z.object({ op: z.literal('remove_all'), store: z.literal('history'), at: isoTimestampSchema }),
-]);
+export const historyOperationValidator = validator(
+  union<SyncOperationFor<'history'>>('op', {
+    upsert: object({
+      op: literal('upsert'),
+      store: literal('history'),
+      item: object(historyItemShape),
+      at: isoTimestamp,
+    }),
+    remove: object({ op: literal('remove'), store: literal('history'), item: historyRef, at: isoTimestamp }),
+    remove_all: object({ op: literal('remove_all'), store: literal('history'), at: isoTimestamp }),
+  }),
+);

@@ -3,15 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { FAVORITE_GENRE_CHOICES } from '../catalogue/genres.ts';
 import {
   applySettingsPatch,
-  customVideoSourceSchema,
   DEFAULT_SETTINGS,
   isUsableCustomSource,
   mergeSettings,
   parseSettingsFile,
-  settingsSchema,
   SETTINGS_LIMITS,
   type Settings,
 } from './settings.ts';
+import { customVideoSourceSchema, settingsSchema } from './settings-schema.ts';
 
 describe('DEFAULT_SETTINGS (product.md §3)', () => {
   it('holds every setting of the defaults table', () => {

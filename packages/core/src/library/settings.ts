@@ -1,7 +1,24 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import { RATING_FILTERS } from '../catalogue/certification.ts';
 import { FAVORITE_GENRE_CHOICES } from '../catalogue/genres.ts';
-import { fail, isoTimestampSchema, isPlainObject, MAX_STORED_INTEGER, succeed, type LibraryResult } from './common.ts';
+import { fail, isoTimestamp, isPlainObject, MAX_STORED_INTEGER, succeed, type LibraryResult } from './common.ts';
+import type { customVideoSourceSchema, settingsSchema } from './settings-schema.ts';
+import type { SyncOperationFor } from './sync-ops.ts';
+import {
+  array,
+  boolean,
+  integer,
+  literal,
+  number,
+  object,
+  oneOf,
+  safeParse,
+  string,
+  validator,
+  withDefault,
+  type Rule,
+  type Shape,
+} from './validate.ts';
 
 /** Ranges of the numeric settings (product.md §3 defaults table, §9). */
 export const SETTINGS_LIMITS = {
@@ -18,44 +35,44 @@ export type PosterQuality = (typeof POSTER_QUALITIES)[number];
 export type FontSize = (typeof FONT_SIZES)[number];
 export type DefaultContentType = (typeof DEFAULT_CONTENT_TYPES)[number];
 
-function steppedInt({ min, max, step }: { min: number; max: number; step: number }) {
+// The settings as settingsSchema (settings-schema.ts) checks them, field by field in its order.
+
+function steppedInt({ min, max, step }: { min: number; max: number; step: number }, fallback: number) {
   const message = `must be ${min} to ${max}${step > 1 ? ` in steps of ${step}` : ''}`;
-  return z.number().check(
-    z.int(message),
-    z.gte(min, message),
-    z.lte(max, message),
-    z.refine((value) => (value - min) % step === 0, message),
+  return withDefault(
+    number((value) => integer(min, max)(value) && (value - min) % step === 0, message),
+    fallback,
   );
 }
 
-const droppedSeriesSchema = z.object({
-  id: z.number().check(z.int(), z.positive(), z.lte(MAX_STORED_INTEGER)),
-  dropped_at: isoTimestampSchema,
-});
+const flag = (fallback: boolean) => withDefault(boolean, fallback);
+const choice = <const T extends readonly string[]>(values: T, fallback: T[number]) =>
+  withDefault(oneOf(values), fallback);
+/** A list that starts empty. */
+const list = <T>(rule: Rule<T[]>) => withDefault(rule, () => []);
 
 const FAVORITE_GENRE_IDS = new Set(FAVORITE_GENRE_CHOICES.map((genre) => genre.id));
-const favoriteGenreId = z
-  .number()
-  .check(z.refine((id) => FAVORITE_GENRE_IDS.has(id), 'must be one of the favourite-genre choices'));
+const favoriteGenreIds = array(
+  number((id) => FAVORITE_GENRE_IDS.has(id), 'must be one of the favourite-genre choices'),
+);
 
 // Templates are put into an iframe's src: anything but http(s) (javascript:, data:) is refused so
 // that an imported settings file cannot smuggle script in. Empty means "not filled in yet".
-const urlTemplate = z
-  .string()
-  .check(
-    z.refine((url) => url.trim() === '' || /^https?:\/\//i.test(url.trim()), 'must start with http:// or https://'),
-  );
+const urlTemplate = withDefault(
+  string((url) => url.trim() === '' || /^https?:\/\//i.test(url.trim()), 'must start with http:// or https://'),
+  '',
+);
 
 /**
  * A user-defined video source (product.md §2 Settings, player.md). Templates use the placeholders
  * {movieID}, {seriesId}, {season} and {episode}. A source being edited may still be incomplete;
  * {@link isUsableCustomSource} tells whether it can be offered.
  */
-export const customVideoSourceSchema = z.object({
-  name: z._default(z.string(), ''),
-  movieUrl: z._default(urlTemplate, ''),
-  tvUrl: z._default(urlTemplate, ''),
-  recommended: z._default(z.boolean(), false),
+const customVideoSource = object<CustomVideoSource>({
+  name: withDefault(string(), ''),
+  movieUrl: urlTemplate,
+  tvUrl: urlTemplate,
+  recommended: flag(false),
 });
 export type CustomVideoSource = z.output<typeof customVideoSourceSchema>;
 
@@ -64,74 +81,85 @@ export function isUsableCustomSource(source: CustomVideoSource): boolean {
   return source.name.trim() !== '' && (source.movieUrl.trim() !== '' || source.tvUrl.trim() !== '');
 }
 
-export const accessibilitySettingsSchema = z.object({
-  highContrast: z._default(z.boolean(), false),
-  reducedMotion: z._default(z.boolean(), false),
-  fontSize: z._default(steppedInt(SETTINGS_LIMITS.accessibilityFontSize), 16),
-  screenReader: z._default(z.boolean(), false),
+const droppedSeries = object({
+  id: number(integer(1, MAX_STORED_INTEGER)),
+  dropped_at: isoTimestamp,
 });
 
-export const privacySettingsSchema = z.object({
-  shareWatchHistory: z._default(z.boolean(), false),
-  shareRatings: z._default(z.boolean(), false),
-  allowRecommendations: z._default(z.boolean(), true),
-  dataCollection: z._default(z.boolean(), true),
-});
+/** The groups of settings that a change or a stored value may give in part. */
+const NESTED = {
+  accessibilitySettings: {
+    highContrast: flag(false),
+    reducedMotion: flag(false),
+    fontSize: steppedInt(SETTINGS_LIMITS.accessibilityFontSize, 16),
+    screenReader: flag(false),
+  },
+  privacySettings: {
+    shareWatchHistory: flag(false),
+    shareRatings: flag(false),
+    allowRecommendations: flag(true),
+    dataCollection: flag(true),
+  },
+} satisfies Record<string, Shape>;
+const accessibilitySettings = object<AccessibilitySettings>(NESTED.accessibilitySettings);
+const privacySettings = object<PrivacySettings>(NESTED.privacySettings);
 
 /**
  * Every setting with its default (product.md §3 "Settings" table). A missing field takes its
- * default; an invalid one fails the parse — use {@link mergeSettings} for data that must be read
+ * default; an invalid one fails the whole — use {@link mergeSettings} for data that must be read
  * whatever it holds (storage, imported files).
  */
-export const settingsSchema = z.object({
-  autoSaveHistory: z._default(z.boolean(), true),
-  autoSaveWatchLater: z._default(z.boolean(), true),
-  gridColumns: z._default(steppedInt(SETTINGS_LIMITS.gridColumns), 6),
-  posterQuality: z._default(z.enum(POSTER_QUALITIES), 'auto'),
-  autoplayTrailers: z._default(z.boolean(), true),
-  enableAnimations: z._default(z.boolean(), true),
+const SETTINGS_SHAPE: Shape = {
+  autoSaveHistory: flag(true),
+  autoSaveWatchLater: flag(true),
+  gridColumns: steppedInt(SETTINGS_LIMITS.gridColumns, 6),
+  posterQuality: choice(POSTER_QUALITIES, 'auto'),
+  autoplayTrailers: flag(true),
+  enableAnimations: flag(true),
   /** Index into the source list. */
-  defaultVideoSource: z._default(z.number().check(z.int(), z.gte(0)), 0),
-  contentRatingFilter: z._default(z.enum(RATING_FILTERS), 'all'),
-  favoriteGenres: z._default(
-    z.pipe(
-      z.array(favoriteGenreId),
-      z.transform((ids: number[]) => [...new Set(ids)]),
-    ),
-    () => [],
-  ),
-  customVideoSources: z._default(z.array(customVideoSourceSchema), () => []),
+  defaultVideoSource: withDefault(number(integer(0)), 0),
+  contentRatingFilter: choice(RATING_FILTERS, 'all'),
+  favoriteGenres: list((value) => [...new Set(favoriteGenreIds(value))]),
+  customVideoSources: list(array(customVideoSource)),
   /**
    * Series the viewer dropped from Up Next and the progress list, and when (library/progress.ts):
    * one comes back once watched after its drop. Kept here so that it syncs with the settings.
    */
-  droppedSeries: z._default(z.array(droppedSeriesSchema), () => []),
-  enableAnalytics: z._default(z.boolean(), true),
-  enablePersonalizedRecs: z._default(z.boolean(), true),
-  saveSearchHistory: z._default(z.boolean(), true),
-  defaultContentType: z._default(z.enum(DEFAULT_CONTENT_TYPES), 'both'),
-  showContinueWatching: z._default(z.boolean(), true),
-  continueWatchingLimit: z._default(steppedInt(SETTINGS_LIMITS.continueWatchingLimit), 8),
-  enableHistoryTracking: z._default(z.boolean(), true),
-  highContrastMode: z._default(z.boolean(), false),
-  reducedMotion: z._default(z.boolean(), false),
-  fontSize: z._default(z.enum(FONT_SIZES), 'medium'),
-  enableBetaFeatures: z._default(z.boolean(), false),
-  showDebugInfo: z._default(z.boolean(), false),
-  darkMode: z._default(z.boolean(), true),
-  language: z._default(z.string().check(z.regex(/^[a-z]{2,3}(-[A-Z]{2})?$/, 'must be a language code')), 'en'),
-  region: z._default(z.string().check(z.regex(/^[A-Z]{2}$/, 'must be a two-letter country code')), 'US'),
-  autoPlay: z._default(z.boolean(), false),
-  notifications: z._default(z.boolean(), true),
-  contentRating: z._default(z.enum(RATING_FILTERS), 'all'),
+  droppedSeries: list(array(droppedSeries)),
+  enableAnalytics: flag(true),
+  enablePersonalizedRecs: flag(true),
+  saveSearchHistory: flag(true),
+  defaultContentType: choice(DEFAULT_CONTENT_TYPES, 'both'),
+  showContinueWatching: flag(true),
+  continueWatchingLimit: steppedInt(SETTINGS_LIMITS.continueWatchingLimit, 8),
+  enableHistoryTracking: flag(true),
+  highContrastMode: flag(false),
+  reducedMotion: flag(false),
+  fontSize: choice(FONT_SIZES, 'medium'),
+  enableBetaFeatures: flag(false),
+  showDebugInfo: flag(false),
+  darkMode: flag(true),
+  language: withDefault(
+    string((code) => /^[a-z]{2,3}(-[A-Z]{2})?$/.test(code), 'must be a language code'),
+    'en',
+  ),
+  region: withDefault(
+    string((code) => /^[A-Z]{2}$/.test(code), 'must be a two-letter country code'),
+    'US',
+  ),
+  autoPlay: flag(false),
+  notifications: flag(true),
+  contentRating: choice(RATING_FILTERS, 'all'),
   /**
    * Marquee's addition (DESIGN.md "Hide watched, not interested"): titles the viewer watched stay
    * out of Browse, genre rows, Top Ranked, More Like This and the mood recommender.
    */
-  hideWatched: z._default(z.boolean(), false),
-  accessibilitySettings: z.prefault(accessibilitySettingsSchema, {}),
-  privacySettings: z.prefault(privacySettingsSchema, {}),
-});
+  hideWatched: flag(false),
+  // zod's prefault: a missing group is read as an empty one, which takes the defaults.
+  accessibilitySettings: (value) => accessibilitySettings(value === undefined ? {} : value),
+  privacySettings: (value) => privacySettings(value === undefined ? {} : value),
+};
+const settings = object<Settings>(SETTINGS_SHAPE);
 export type Settings = z.output<typeof settingsSchema>;
 export type SettingKey = keyof Settings;
 export type AccessibilitySettings = Settings['accessibilitySettings'];
@@ -143,11 +171,8 @@ export type SettingsPatch = Partial<Omit<Settings, 'accessibilitySettings' | 'pr
   privacySettings?: Partial<PrivacySettings>;
 };
 
-const SETTING_KEYS = Object.keys(settingsSchema.shape) as SettingKey[];
-const NESTED = {
-  accessibilitySettings: accessibilitySettingsSchema,
-  privacySettings: privacySettingsSchema,
-} as const;
+const SETTING_KEYS = Object.keys(SETTINGS_SHAPE) as SettingKey[];
+const NESTED_GROUP: Record<keyof typeof NESTED, Rule<object>> = { accessibilitySettings, privacySettings };
 
 function isNestedKey(key: string): key is keyof typeof NESTED {
   return Object.hasOwn(NESTED, key);
@@ -162,36 +187,31 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The defaults of product.md §3, frozen; {@link mergeSettings} with no layers gives a fresh copy. */
-export const DEFAULT_SETTINGS: Readonly<Settings> = deepFreeze(settingsSchema.parse({}));
+export const DEFAULT_SETTINGS: Readonly<Settings> = deepFreeze(settings({}));
 
 /** Keeps the valid fields of `layer` over `base`, one by one. */
 function mergeFields(
-  shape: Record<string, z.ZodMiniType>,
+  shape: Shape,
   base: Record<string, unknown>,
   layer: Record<string, unknown>,
 ): Record<string, unknown> {
   const result = { ...base };
-  for (const [key, schema] of Object.entries(shape)) {
+  for (const [key, rule] of Object.entries(shape)) {
     const value = layer[key];
     if (!Object.hasOwn(layer, key) || value === undefined) continue;
     if (isNestedKey(key)) {
       if (isPlainObject(value)) {
-        result[key] = mergeFields(NESTED[key].shape, result[key] as Record<string, unknown>, value);
+        result[key] = mergeFields(NESTED[key], result[key] as Record<string, unknown>, value);
       }
     } else if (key === 'favoriteGenres' || key === 'customVideoSources' || key === 'droppedSeries') {
       // One bad entry (a retired genre, a half-typed source) should not cost the user the others.
-      if (Array.isArray(value)) result[key] = validEntries(settingsSchema.shape[key], value);
+      if (Array.isArray(value)) result[key] = rule(value.filter((entry) => safeParse(rule, [entry]).success));
     } else {
-      const parsed = schema.safeParse(value);
+      const parsed = safeParse(rule, value);
       if (parsed.success) result[key] = parsed.data;
     }
   }
   return result;
-}
-
-function validEntries(schema: z.ZodMiniType, values: unknown[]): unknown {
-  const kept = values.filter((value) => schema.safeParse([value]).success);
-  return schema.parse(kept);
 }
 
 /**
@@ -202,9 +222,9 @@ function validEntries(schema: z.ZodMiniType, values: unknown[]): unknown {
  * app; unknown fields and non-object layers are ignored. Never throws.
  */
 export function mergeSettings(...layers: unknown[]): Settings {
-  let result: Record<string, unknown> = settingsSchema.parse({});
+  let result: Record<string, unknown> = settings({});
   for (const layer of layers) {
-    if (isPlainObject(layer)) result = mergeFields(settingsSchema.shape, result, layer);
+    if (isPlainObject(layer)) result = mergeFields(SETTINGS_SHAPE, result, layer);
   }
   return result as Settings;
 }
@@ -218,10 +238,10 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch): Lib
   const next: Record<string, unknown> = { ...current };
   for (const [key, value] of Object.entries(patch)) {
     if (value === undefined) continue;
-    if (!Object.hasOwn(settingsSchema.shape, key)) return fail('invalid_setting', 'Failed to update setting.', key);
+    if (!Object.hasOwn(SETTINGS_SHAPE, key)) return fail('invalid_setting', 'Failed to update setting.', key);
     const parsed = isNestedKey(key)
-      ? NESTED[key].safeParse(isPlainObject(value) ? { ...current[key], ...value } : value)
-      : settingsSchema.shape[key as SettingKey].safeParse(value);
+      ? safeParse(NESTED_GROUP[key], isPlainObject(value) ? { ...current[key], ...value } : value)
+      : safeParse(SETTINGS_SHAPE[key]!, value);
     if (!parsed.success) {
       const inner = parsed.error.issues[0]?.path.map(String).join('.');
       return fail('invalid_setting', 'Failed to update setting.', inner ? `${key}.${inner}` : key);
@@ -254,9 +274,6 @@ export function parseSettingsFile(text: string): LibraryResult<Settings> {
 }
 
 /** A queued change to the settings: always the whole settings object; settings are never removed. */
-export const settingsOperationSchema = z.object({
-  op: z.literal('upsert'),
-  store: z.literal('settings'),
-  item: settingsSchema,
-  at: isoTimestampSchema,
-});
+export const settingsOperationValidator = validator<SyncOperationFor<'settings'>>(
+  object({ op: literal('upsert'), store: literal('settings'), item: settings, at: isoTimestamp }),
+);

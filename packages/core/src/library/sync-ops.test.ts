@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addToHistory, historyOperationSchema, type HistoryItem } from './history.ts';
+import { addToHistory, historyOperationValidator, type HistoryItem } from './history.ts';
 import { mergeSettings } from './settings.ts';
 import {
   compactQueue,
@@ -113,8 +113,8 @@ describe('queue helpers', () => {
         upsert(a),
       ]),
     );
-    expect(parseStoredQueue(historyOperationSchema, stored)).toEqual([upsert(a)]);
-    expect(parseStoredQueue(historyOperationSchema, '{')).toEqual([]);
+    expect(parseStoredQueue(historyOperationValidator, stored)).toEqual([upsert(a)]);
+    expect(parseStoredQueue(historyOperationValidator, '{')).toEqual([]);
   });
 
   it('compacting keeps one operation per item, the last one, and is idempotent', () => {

@@ -3,6 +3,7 @@ import { canonicalJson } from './common.ts';
 import { historyKey } from './history.ts';
 import { hiddenKey, ratingKey } from './list-keys.ts';
 import type { syncOperationSchema } from './sync-request.ts';
+import type { Validator } from './validate.ts';
 import { watchLaterKey } from './watch-later.ts';
 
 export const SYNC_STORES = ['history', 'watch_later', 'ratings', 'hidden', 'settings'] as const;
@@ -101,11 +102,11 @@ export function boundedTime(iso: string, now: Date): string {
 }
 
 /**
- * Reads a stored queue of one store with that store's operation schema (historyOperationSchema,
- * ...): invalid or foreign operations are dropped. Never throws.
+ * Reads a stored queue of one store with that store's operation validator
+ * (historyOperationValidator, ...): invalid or foreign operations are dropped. Never throws.
  */
 export function parseStoredQueue<S extends SyncStore>(
-  schema: z.ZodMiniType<SyncOperationFor<S>>,
+  schema: Validator<SyncOperationFor<S>>,
   value: unknown,
 ): SyncOperationFor<S>[] {
   if (!Array.isArray(value)) return [];

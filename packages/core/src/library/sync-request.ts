@@ -1,17 +1,16 @@
 import * as z from 'zod/mini';
-import { hiddenOperationSchema, hiddenRefSchema, type HiddenItem, type HiddenRef } from './hidden.ts';
-import { historyKey, historyOperationSchema, historyRefSchema, type HistoryItem, type HistoryRef } from './history.ts';
+import { hiddenOperationSchema, hiddenRefSchema } from './hidden-schema.ts';
+import type { HiddenItem, HiddenRef } from './hidden.ts';
+import { historyOperationSchema, historyRefSchema } from './history-schema.ts';
+import { historyKey, type HistoryItem, type HistoryRef } from './history.ts';
 import { hiddenKey, ratingKey } from './list-keys.ts';
-import { ratingRefSchema, ratingsOperationSchema, type RatingItem, type RatingRef } from './ratings.ts';
-import { settingsOperationSchema, type Settings } from './settings.ts';
+import { ratingRefSchema, ratingsOperationSchema } from './ratings-schema.ts';
+import type { RatingItem, RatingRef } from './ratings.ts';
+import { settingsOperationSchema } from './settings-schema.ts';
+import type { Settings } from './settings.ts';
 import type { ListStore } from './sync-ops.ts';
-import {
-  watchLaterKey,
-  watchLaterOperationSchema,
-  watchLaterRefSchema,
-  type WatchLaterItem,
-  type WatchLaterRef,
-} from './watch-later.ts';
+import { watchLaterOperationSchema, watchLaterRefSchema } from './watch-later-schema.ts';
+import { watchLaterKey, type WatchLaterItem, type WatchLaterRef } from './watch-later.ts';
 
 /**
  * One queued change, as `POST /api/me/sync` takes it (DESIGN.md "HTTP API contract"): an upsert

@@ -8,11 +8,11 @@ import {
   parseStoredWatchLater,
   removeFromWatchLater,
   toggleWatchLater,
-  watchLaterItemSchema,
   watchLaterKey,
   type WatchLaterAddInput,
   type WatchLaterItem,
 } from './watch-later.ts';
+import { watchLaterItemSchema } from './watch-later-schema.ts';
 
 const T0 = new Date('2024-05-01T12:00:00.000Z');
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);

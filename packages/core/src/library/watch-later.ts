@@ -1,41 +1,62 @@
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
 import {
   compareNewestFirst,
-  contentTypeSchema,
+  contentType,
   fail,
   failFromIssues,
-  isoTimestampSchema,
-  movieIdSchema,
-  movieTitleSchema,
+  isoTimestamp,
+  movieId,
+  movieTitle,
   succeed,
   unionByKey,
   type ContentType,
   type LibraryResult,
   type ListChange,
 } from './common.ts';
+import type { SyncOperationFor } from './sync-ops.ts';
+import {
+  boolean,
+  literal,
+  nullable,
+  number,
+  object,
+  omit,
+  pick,
+  string,
+  union,
+  validator,
+  withDefault,
+  type Shape,
+} from './validate.ts';
+import type { watchLaterAddInputSchema, watchLaterItemSchema, watchLaterRefSchema } from './watch-later-schema.ts';
+
+const nullableString = withDefault(nullable(string()), null);
 
 /**
- * A Watch Later entry (product.md §3 "Watch-later item"). Descriptive fields an older or
+ * A Watch Later entry (product.md §3 "Watch-later item"), checked as watchLaterItemSchema
+ * (watch-later-schema.ts) does, field by field in its order. Descriptive fields an older or
  * hand-edited entry may lack default to null so the entry is kept; the identifying fields are
  * required and an entry without them is dropped on read.
  */
-export const watchLaterItemSchema = z.object({
-  id: z.string().check(z.minLength(1)),
-  movie_id: movieIdSchema,
-  movie_title: movieTitleSchema,
-  movie_poster: z._default(z.nullable(z.string()), null),
-  movie_overview: z._default(z.nullable(z.string()), null),
-  movie_release_date: z._default(z.nullable(z.string()), null),
-  movie_vote_average: z._default(z.nullable(z.number()), null),
-  content_type: contentTypeSchema,
-  added_at: isoTimestampSchema,
-  /** Local only: false until the server has this entry. */
-  synced: z._default(z.boolean(), false),
-});
+const watchLaterItemShape: Shape = {
+  id: string((id) => id.length >= 1),
+  movie_id: movieId,
+  movie_title: movieTitle,
+  movie_poster: nullableString,
+  movie_overview: nullableString,
+  movie_release_date: nullableString,
+  movie_vote_average: withDefault(nullable(number()), null),
+  content_type: contentType,
+  added_at: isoTimestamp,
+  synced: withDefault(boolean, false),
+};
+export const watchLaterItemValidator = validator(object<WatchLaterItem>(watchLaterItemShape));
 export type WatchLaterItem = z.output<typeof watchLaterItemSchema>;
 
 /** What a caller gives to save a title: id, added_at and synced are set by the rule. */
-export const watchLaterAddInputSchema = z.omit(watchLaterItemSchema, { id: true, added_at: true, synced: true });
+export const watchLaterAddInputValidator = validator(
+  object<z.output<typeof watchLaterAddInputSchema>>(omit(watchLaterItemShape, ['id', 'added_at', 'synced'])),
+);
 export type WatchLaterAddInput = z.input<typeof watchLaterAddInputSchema>;
 
 /** A title is in Watch Later at most once per id and type (product.md §5). */
@@ -55,7 +76,7 @@ export function addToWatchLater(
   input: WatchLaterAddInput,
   now: Date,
 ): LibraryResult<ListChange<WatchLaterItem>> {
-  const parsed = watchLaterAddInputSchema.safeParse(input);
+  const parsed = watchLaterAddInputValidator.safeParse(input);
   if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
   const key = watchLaterKey(parsed.data);
   if (list.some((entry) => watchLaterKey(entry) === key)) {
@@ -84,7 +105,7 @@ export function toggleWatchLater(
   input: WatchLaterAddInput,
   now: Date,
 ): LibraryResult<ListChange<WatchLaterItem> & { added: boolean }> {
-  const parsed = watchLaterAddInputSchema.safeParse(input);
+  const parsed = watchLaterAddInputValidator.safeParse(input);
   if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
   const key = watchLaterKey(parsed.data);
   const result = list.some((entry) => watchLaterKey(entry) === key)
@@ -117,7 +138,7 @@ export function parseStoredWatchLater(value: unknown): WatchLaterItem[] {
   if (!Array.isArray(value)) return [];
   return mergeWatchLater(
     value.flatMap((entry) => {
-      const parsed = watchLaterItemSchema.safeParse(entry);
+      const parsed = watchLaterItemValidator.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     }),
     [],
@@ -125,22 +146,19 @@ export function parseStoredWatchLater(value: unknown): WatchLaterItem[] {
 }
 
 /** What a removal needs to name a Watch Later entry. */
-export const watchLaterRefSchema = z.pick(watchLaterItemSchema, { movie_id: true, content_type: true });
+const watchLaterRef = object<WatchLaterRef>(pick(watchLaterItemShape, ['movie_id', 'content_type']));
 export type WatchLaterRef = z.output<typeof watchLaterRefSchema>;
 
-/** A queued change to Watch Later (see historyOperationSchema). */
-export const watchLaterOperationSchema = z.discriminatedUnion('op', [
-  z.object({
-    op: z.literal('upsert'),
-    store: z.literal('watch_later'),
-    item: watchLaterItemSchema,
-    at: isoTimestampSchema,
+/** A queued change to Watch Later (see historyOperationValidator). */
+export const watchLaterOperationValidator = validator(
+  union<SyncOperationFor<'watch_later'>>('op', {
+    upsert: object({
+      op: literal('upsert'),
+      store: literal('watch_later'),
+      item: object(watchLaterItemShape),
+      at: isoTimestamp,
+    }),
+    remove: object({ op: literal('remove'), store: literal('watch_later'), item: watchLaterRef, at: isoTimestamp }),
+    remove_all: object({ op: literal('remove_all'), store: literal('watch_later'), at: isoTimestamp }),
   }),
-  z.object({
-    op: z.literal('remove'),
-    store: z.literal('watch_later'),
-    item: watchLaterRefSchema,
-    at: isoTimestampSchema,
-  }),
-  z.object({ op: z.literal('remove_all'), store: z.literal('watch_later'), at: isoTimestampSchema }),
-]);
+);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ANALYTICS_LIMITS, analyticsBatchSchema } from '@marquee/core/analytics/analytics-events';
+import { analyticsBatchSchema } from '@marquee/core/analytics/analytics-batch-schema';
+import { ANALYTICS_LIMITS } from '@marquee/core/analytics/analytics-events';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { findSessionUser } from '../auth/session.ts';

@@ -1,6 +1,6 @@
 import {
-  hiddenOperationSchema,
-  hiddenItemSchema,
+  hiddenOperationValidator,
+  hiddenItemValidator,
   hiddenKey,
   parseStoredHidden,
   type HiddenItem,
@@ -22,8 +22,8 @@ export function createHiddenStore(options: LocalStoreOptions = {}): HiddenStore 
   const store = createKeyedListStore<HiddenItem, HiddenRef, 'hidden'>(
     {
       store: 'hidden',
-      schema: hiddenItemSchema,
-      operationSchema: hiddenOperationSchema,
+      validator: hiddenItemValidator,
+      operationValidator: hiddenOperationValidator,
       parse: parseStoredHidden,
       key: hiddenKey,
       ref: ({ movie_id, content_type }) => ({ movie_id, content_type }),

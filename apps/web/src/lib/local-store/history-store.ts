@@ -3,7 +3,7 @@ import {
   dropOperationsFor,
   enqueueOperation,
   historyKey,
-  historyOperationSchema,
+  historyOperationValidator,
   parseStoredHistory,
   removeFromHistory,
   updateProgress,
@@ -64,7 +64,7 @@ export function createHistoryStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): HistoryStore {
-  const base = createPersistedStore(storage, 'history', parseStoredHistory, historyOperationSchema);
+  const base = createPersistedStore(storage, 'history', parseStoredHistory, historyOperationValidator);
 
   /** The change's time is when it was made, whatever day the entry says it was watched. */
   function upserted(result: LibraryResult<ListChange<HistoryItem>>, at: Date): LibraryResult<HistoryItem> {

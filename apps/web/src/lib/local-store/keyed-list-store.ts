@@ -4,8 +4,8 @@ import {
   failFromIssues,
   type LibraryResult,
   type SyncOperationFor,
+  type Validator,
 } from '@marquee/core';
-import type * as z from 'zod/mini';
 import {
   completeListSync,
   createPersistedStore,
@@ -37,9 +37,9 @@ export interface KeyedListStore<I extends { synced: boolean }, R, S extends Keye
 
 export interface KeyedListRules<I extends { synced: boolean }, R> {
   store: KeyedStore;
-  schema: z.ZodMiniType<I>;
-  /** The store's operation schema (ratingsOperationSchema, ...), for its stored queue. */
-  operationSchema: z.ZodMiniType;
+  validator: Validator<I>;
+  /** The store's operation validator (ratingsOperationValidator, ...), for its stored queue. */
+  operationValidator: Validator<SyncOperationFor<KeyedStore>>;
   parse(value: unknown): I[];
   key(item: R | I): string;
   ref(item: I): R;
@@ -59,7 +59,7 @@ export function createKeyedListStore<I extends { synced: boolean }, R, S extends
     storage,
     rules.store as S,
     rules.parse,
-    rules.operationSchema as z.ZodMiniType<SyncOperationFor<S>>,
+    rules.operationValidator as Validator<SyncOperationFor<S>>,
   );
   type Operation = SyncOperationFor<S>;
 
@@ -72,7 +72,7 @@ export function createKeyedListStore<I extends { synced: boolean }, R, S extends
     dispose: base.dispose,
 
     put(input) {
-      const parsed = rules.schema.safeParse({ ...(input as object), synced: false });
+      const parsed = rules.validator.safeParse({ ...(input as object), synced: false });
       if (!parsed.success) return failFromIssues('invalid_item', parsed.error);
       const item = parsed.data;
       const key = rules.key(item);

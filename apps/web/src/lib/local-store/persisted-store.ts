@@ -1,13 +1,13 @@
 import {
-  isoTimestampSchema,
+  isIsoTimestamp,
   parseStoredQueue,
   pendingItemKeys,
   removeFlushed,
   type SyncOperation,
   type SyncOperationFor,
   type SyncStore,
+  type Validator,
 } from '@marquee/core';
-import type * as z from 'zod/mini';
 import { createCell, storeKeys, type MarqueeStorage } from './storage.ts';
 
 export interface LocalStoreOptions {
@@ -61,19 +61,19 @@ export interface PersistedStore<T, S extends SyncStore> {
 }
 
 function parseLastSync(value: unknown): string | null {
-  return isoTimestampSchema.safeParse(value).success ? (value as string) : null;
+  return isIsoTimestamp(value) ? value : null;
 }
 
 export function createPersistedStore<T, S extends SyncStore>(
   storage: MarqueeStorage,
   store: S,
   parse: (value: unknown) => T,
-  /** The store's own operation schema (historyOperationSchema, ...), for its stored queue. */
-  operationSchema: z.ZodMiniType<SyncOperationFor<S>>,
+  /** The store's own operation validator (historyOperationValidator, ...), for its stored queue. */
+  operationValidator: Validator<SyncOperationFor<S>>,
 ): PersistedStore<T, S> {
   const keys = storeKeys(store);
   const value = createCell(storage, keys.items, parse);
-  const queue = createCell(storage, keys.queue, (stored) => parseStoredQueue(operationSchema, stored));
+  const queue = createCell(storage, keys.queue, (stored) => parseStoredQueue(operationValidator, stored));
   const lastSync = createCell(storage, keys.lastSync, parseLastSync);
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());

@@ -1,7 +1,7 @@
 import {
-  ratingsOperationSchema,
+  ratingsOperationValidator,
   parseStoredRatings,
-  ratingItemSchema,
+  ratingItemValidator,
   ratingKey,
   type LibraryResult,
   type RatingItem,
@@ -24,8 +24,8 @@ export function createRatingsStore(options: LocalStoreOptions = {}): RatingsStor
   const store = createKeyedListStore<RatingItem, RatingRef, 'ratings'>(
     {
       store: 'ratings',
-      schema: ratingItemSchema,
-      operationSchema: ratingsOperationSchema,
+      validator: ratingItemValidator,
+      operationValidator: ratingsOperationValidator,
       parse: parseStoredRatings,
       key: ratingKey,
       ref: ({ movie_id, content_type, season_number, episode_number }) => ({

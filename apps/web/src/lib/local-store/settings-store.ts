@@ -6,7 +6,7 @@ import {
   parseStoredHistory,
   parseStoredWatchLater,
   removeFlushed,
-  settingsOperationSchema,
+  settingsOperationValidator,
   type HistoryItem,
   type LibraryResult,
   type Settings,
@@ -61,7 +61,7 @@ export function createSettingsStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): SettingsStore {
-  const base = createPersistedStore(storage, 'settings', (stored) => mergeSettings(stored), settingsOperationSchema);
+  const base = createPersistedStore(storage, 'settings', (stored) => mergeSettings(stored), settingsOperationValidator);
 
   function save(settings: Settings): Settings {
     // One item: the compacted queue keeps only the latest full settings.

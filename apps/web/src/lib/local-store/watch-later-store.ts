@@ -7,7 +7,7 @@ import {
   removeFromWatchLater,
   toggleWatchLater,
   watchLaterKey,
-  watchLaterOperationSchema,
+  watchLaterOperationValidator,
   type ContentType,
   type LibraryResult,
   type SyncOperationFor,
@@ -60,7 +60,7 @@ export function createWatchLaterStore({
   storage = createStorage(),
   now = () => new Date(),
 }: LocalStoreOptions = {}): WatchLaterStore {
-  const base = createPersistedStore(storage, 'watch_later', parseStoredWatchLater, watchLaterOperationSchema);
+  const base = createPersistedStore(storage, 'watch_later', parseStoredWatchLater, watchLaterOperationValidator);
 
   function queueUpsert(queue: WatchLaterOperation[], item: WatchLaterItem): WatchLaterOperation[] {
     return enqueueOperation(queue, { op: 'upsert', store: 'watch_later', item, at: item.added_at });

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { historyItemSchema, type HistoryItem, type Paged } from '@marquee/core';
+import { historyItemValidator, type HistoryItem, type Paged } from '@marquee/core';
 import { apiFetch } from '@/lib/api-client.ts';
 
 /**
@@ -14,7 +14,7 @@ export async function getHistoryPage(
   const answer = await apiFetch<Paged<unknown>>(`/api/me/history?${query}`, { signal });
   // An entry the browser cannot read is left out, as the local store leaves it out (product.md §5).
   const results = answer.results.flatMap((entry) => {
-    const parsed = historyItemSchema.safeParse(entry);
+    const parsed = historyItemValidator.safeParse(entry);
     return parsed.success ? [{ ...parsed.data, synced: true }] : [];
   });
   return { ...answer, results };
