@@ -111,7 +111,18 @@ describe('Availability before Watch Now', () => {
       await badge(page, 'The Matrix').waitFor();
       expect(await card(page, 'The Matrix Reloaded').count()).toBe(1);
       expect(await badge(page, 'The Matrix Reloaded').count()).toBe(0);
+      // Its card offers no dead player: its Watch link is a link to the reason on its details.
+      const reloaded = card(page, 'The Matrix Reloaded');
+      const noSource = reloaded.getByRole('link', { name: 'No source for The Matrix Reloaded' });
+      await noSource.waitFor();
+      expect(await reloaded.getByRole('link', { name: /^Watch / }).count()).toBe(0);
+      expect(await card(page, 'The Matrix').getByRole('link', { name: 'Watch The Matrix' }).getAttribute('href')).toBe(
+        `/watch/movie/${ids.matrix}`,
+      );
       await shot(page, `search-matrix-${viewport.width}`, card(page, 'The Matrix'));
+      await noSource.click();
+      await page.getByRole('heading', { name: 'Nothing can play this yet' }).waitFor();
+      expect(new URL(page.url()).pathname).toMatch(/^\/movie\/\d+$/);
     });
 
     it(`shows where a film and a series' episodes play on their pages at ${label}`, async () => {

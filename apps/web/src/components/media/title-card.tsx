@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { MessageSquare, Play } from 'lucide-react';
+import { MessageSquare } from 'lucide-react';
 import { genreNames, titleOf, yearOf, type TitleSummary } from '@marquee/core';
 import { paths } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
@@ -7,6 +7,7 @@ import type { PosterQuality } from '@/lib/images.ts';
 import { CardMarkWatched, WatchedBadge } from '@/components/tracking/card-tracking.tsx';
 import { UserRatingBadge } from '@/components/tracking/user-rating-badge.tsx';
 import { AvailabilityBadge } from './availability-badge.tsx';
+import { CardWatchLink } from './card-watch-link.tsx';
 import { PosterImage } from './poster-image.tsx';
 import { RatingBadge, TypeBadge } from './rating-badge.tsx';
 import { NotInterestedButton } from './not-interested-button.tsx';
@@ -86,15 +87,8 @@ export function TitleCard({
           </Link>
         </h3>
         <p className="mt-0.5 truncate text-xs text-fg-subtle">{[year, ...genres].filter(Boolean).join(' · ')}</p>
-        <div className="relative z-10 mt-2 flex items-center gap-1">
-          <Link
-            to={watchPath(item)}
-            className="inline-flex h-7 items-center gap-1 rounded-md bg-white/5 px-2 text-xs font-medium text-fg-muted transition-colors hover:bg-gold-400 hover:text-ink-950"
-            aria-label={`Watch ${title}`}
-          >
-            <Play className="size-3 fill-current" aria-hidden />
-            Watch
-          </Link>
+        <div className="relative z-10 mt-2 flex flex-wrap items-center gap-1 *:shrink-0">
+          <CardWatchLink item={item} title={title} watchTo={watchPath(item)} detailsTo={detailPath(item)} />
           <WatchLaterButton item={item} size="sm" />
           <NotInterestedButton item={item} />
           <CardMarkWatched item={item} />

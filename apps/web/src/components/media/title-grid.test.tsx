@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TitleSummary } from '@marquee/core';
+import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { TEST_APP_CONFIG } from '@/test/app-config.ts';
 import { TitleGrid } from './title-grid.tsx';
 
@@ -77,5 +78,50 @@ describe('TitleGrid', () => {
     expect(cards[2]!.textContent).not.toMatch(/Plays from/);
     const requests = fetchMock.mock.calls.map(([url]) => url).filter((url) => url.startsWith('/api/availability'));
     expect(requests).toEqual(['/api/availability?ids=movie:603,movie:604,movie:605']);
+  });
+
+  it("opens the player from a playable card, and a title nothing can play at its details' reason", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/config'
+          ? Response.json({ ...TEST_APP_CONFIG, features: { library: true } })
+          : url.startsWith('/api/availability')
+            ? Response.json({
+                indexing: false,
+                results: [
+                  { media_type: 'movie', id: 603, sources: ['library'] },
+                  { media_type: 'movie', id: 605, sources: [] },
+                ],
+              })
+            : Response.json({ error: { code: 'not_found', message: 'not here' } }, { status: 404 }),
+      ),
+    );
+    const view = () => (
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter>
+          <TitleGrid items={[movie(603, 'The Matrix'), movie(605, 'Nothing')]} />
+        </MemoryRouter>
+      </QueryClientProvider>
+    );
+    const { unmount } = render(view());
+    const noSource = await screen.findByRole('link', { name: 'No source for Nothing' });
+    expect(noSource.getAttribute('href')).toBe('/movie/605#nothing-can-play');
+    expect(screen.queryByRole('link', { name: 'Watch Nothing' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Watch The Matrix' }).getAttribute('href')).toBe('/watch/movie/603');
+    unmount();
+
+    // A custom source of the viewer's plays any film: the card offers Watch again.
+    getSettingsStore().update({
+      customVideoSources: [{ name: 'Mine', movieUrl: 'https://mine.example/{movieID}', tvUrl: '', recommended: false }],
+    });
+    try {
+      render(view());
+      expect(await screen.findByText('Plays from Mine')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Watch Nothing' }).getAttribute('href')).toBe('/watch/movie/605');
+      expect(screen.queryByRole('link', { name: 'No source for Nothing' })).toBeNull();
+    } finally {
+      getSettingsStore().reset();
+    }
   });
 });

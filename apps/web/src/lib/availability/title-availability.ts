@@ -125,6 +125,17 @@ export function useServerSources(
   return { sources: data?.sources, isIndexing: data?.indexing ?? false };
 }
 
+/**
+ * Known to have nothing that plays it: the server has answered (and is not still indexing, when a
+ * file may turn up) with no source, and no custom source of the viewer's plays its type. Watch would
+ * open a player with nothing to play. (The detail page's own check also counts its trailer.)
+ */
+export function useIsUnplayable(item: { media_type: MediaType; id: number }): boolean {
+  const { sources, isIndexing } = useServerSources(item.media_type, item.id);
+  const customName = useCustomSource(item.media_type);
+  return sources?.length === 0 && !isIndexing && customName === null;
+}
+
 /** A source the viewer sees: the server's, or the viewer's own custom source. */
 export type PlaySource = AvailabilitySource | 'custom';
 

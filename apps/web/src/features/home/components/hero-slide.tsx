@@ -6,7 +6,7 @@ import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { detailPath, watchPath } from '@/components/media/title-card.tsx';
 import { useWatchLaterToggle } from '@/components/media/watch-later-button.tsx';
 import { trackEvent } from '@/lib/analytics/track.ts';
-import { useCustomSource, useServerSources } from '@/lib/availability/title-availability.ts';
+import { useIsUnplayable } from '@/lib/availability/title-availability.ts';
 import { cn } from '@/lib/cn.ts';
 import { imageUrl, type PosterQuality } from '@/lib/images.ts';
 import { SECTION_CONTAINER } from './section-header.tsx';
@@ -43,18 +43,6 @@ function HeroWatchLater({ item }: { item: TitleSummary }) {
       Watch Later
     </button>
   );
-}
-
-/**
- * Known to have nothing that plays it: the server has answered (and is not still indexing, when a
- * file may turn up) with no source, and no custom source of the viewer's plays its type. Watch Now
- * would open a player with nothing to play. (Here, not beside useServerSources: the detail page's
- * own check counts its trailer, and its JavaScript has no byte to spare.)
- */
-function useIsUnplayable(item: TitleSummary): boolean {
-  const { sources, isIndexing } = useServerSources(item.media_type, item.id);
-  const customName = useCustomSource(item.media_type);
-  return sources !== undefined && sources.length === 0 && !isIndexing && customName === null;
 }
 
 export interface HeroSlideProps {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
-import { Play, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import type { WatchLaterItem } from '@marquee/core';
+import { CardWatchLink } from '@/components/media/card-watch-link.tsx';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { RatingBadge, TypeBadge } from '@/components/media/rating-badge.tsx';
 import { cn } from '@/lib/cn.ts';
@@ -64,14 +65,12 @@ export function WatchLaterCard({
           {[year, item.content_type === 'movie' ? 'Movie' : 'Series'].filter(Boolean).join(' · ')}
         </p>
         <div className="relative z-10 mt-2 flex items-center gap-1">
-          <Link
-            to={watchLaterWatchPath(item)}
-            className="inline-flex h-7 items-center gap-1 rounded-md bg-white/5 px-2 text-xs font-medium text-fg-muted transition-colors hover:bg-gold-400 hover:text-ink-950"
-            aria-label={`Watch ${title}`}
-          >
-            <Play className="size-3 fill-current" aria-hidden />
-            Watch
-          </Link>
+          <CardWatchLink
+            item={{ media_type: item.content_type, id: item.movie_id }}
+            title={title}
+            watchTo={watchLaterWatchPath(item)}
+            detailsTo={watchLaterLink(item)}
+          />
           <button
             type="button"
             onClick={(event) => {
