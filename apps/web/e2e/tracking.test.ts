@@ -160,6 +160,37 @@ describe('tracking: mark watched and ratings (issue 30)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   });
 
+  it('an episode watched again counts its plays in its row, at 375 px', async () => {
+    const { page } = await browser.open(MOBILE, { hasTouch: true });
+    const { tv } = await sampleTitles(browser.baseUrl);
+    await page.goto(`/series/${tv}`);
+    await settle(page);
+    const row = page.locator('li[data-episode]').first();
+    await row.waitFor();
+    const markWatched = row.getByRole('button', { name: /^Mark S\d+ · E\d+ of .+ watched$/ });
+    const label = (await markWatched.getAttribute('aria-label'))!;
+    const what = label.replace(/^Mark /, '').replace(/ watched$/, '');
+    // Not watched yet: nothing to watch again.
+    expect(await row.getByRole('button', { name: `Mark ${what} watched again` }).count()).toBe(0);
+    await markWatched.tap();
+    await page.getByRole('dialog', { name: 'Mark as watched' }).getByRole('button', { name: 'Mark watched' }).tap();
+    await row.getByRole('button', { name: `Mark ${what} unwatched` }).waitFor();
+    expect(await row.getByText(/^Watched \d+ times$/).count()).toBe(0);
+
+    await row.getByRole('button', { name: `Mark ${what} watched again` }).tap();
+    const again = page.getByRole('dialog', { name: 'Watched again' });
+    await again.getByRole('button', { name: 'Mark watched' }).tap();
+    await expect.poll(() => row.getByText('Watched 2 times').count()).toBe(1);
+    // Still watched, and one entry in History with two plays.
+    expect(await row.getByRole('button', { name: `Mark ${what} unwatched` }).getAttribute('aria-pressed')).toBe('true');
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('marquee:history') ?? '[]') as Array<{ play_count: number }>,
+    );
+    expect(stored.map((entry) => entry.play_count)).toEqual([2]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   for (const [label, viewport] of [
     ['1280 px', DESKTOP],
     ['375 px', MOBILE],

@@ -12,16 +12,16 @@ export function isWatchedEntry(item: Pick<HistoryItem, 'completed' | 'source'>):
   return item.completed || item.source === 'manual' || item.source === 'import';
 }
 
-/** The watched episodes of a series, as `s{season}e{episode}` keys. */
-export function watchedEpisodesOf(list: readonly HistoryItem[], seriesId: number): Set<string> {
-  const keys = new Set<string>();
+/** The watched episodes of a series, as `s{season}e{episode}` keys, each with its plays. */
+export function watchedEpisodesOf(list: readonly HistoryItem[], seriesId: number): Map<string, number> {
+  const plays = new Map<string, number>();
   for (const item of list) {
     if (item.content_type !== 'tv' || item.movie_id !== seriesId || !isWatchedEntry(item)) continue;
     if (item.season_number != null && item.episode_number != null) {
-      keys.add(episodeWatchKey(item.season_number, item.episode_number));
+      plays.set(episodeWatchKey(item.season_number, item.episode_number), item.play_count);
     }
   }
-  return keys;
+  return plays;
 }
 
 export function episodeWatchKey(season: number, episode: number): string {

@@ -37,10 +37,13 @@ export function useFilmPlays(movieId: number, store: HistoryStore = getHistorySt
   return useSyncExternalStore(store.subscribe, read, none);
 }
 
-const EMPTY: ReadonlySet<string> = new Set();
+const EMPTY: ReadonlyMap<string, number> = new Map();
 
-/** The watched episodes of a series as `s{season}e{episode}` keys (see episodeWatchKey). */
-export function useWatchedEpisodes(seriesId: number, store: HistoryStore = getHistoryStore()): ReadonlySet<string> {
+/** The watched episodes of a series as `s{season}e{episode}` keys (see episodeWatchKey), each with its plays. */
+export function useWatchedEpisodes(
+  seriesId: number,
+  store: HistoryStore = getHistoryStore(),
+): ReadonlyMap<string, number> {
   const items = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getServerSnapshot);
   return useMemo(() => {
     const keys = watchedEpisodesOf(items, seriesId);

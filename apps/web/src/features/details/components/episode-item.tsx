@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Play, Star, Tv } from 'lucide-react';
 import type { Episode, TvDetails } from '@marquee/core';
 import { MarkWatchedIcon } from '@/components/tracking/mark-watched-icon.tsx';
+import { playsText } from '@/components/tracking/mark-watched-target.ts';
 import { RatingControl } from '@/components/tracking/rating-control.tsx';
 import { ratingTone } from '@/components/media/rating-badge.tsx';
 import { useAppConfig } from '@/lib/app-config.ts';
@@ -51,7 +52,8 @@ export interface EpisodeItemProps {
   isHighlighted?: boolean;
   /** With the series, the row offers Mark watched and the viewer's rating (issue 30). */
   series?: TvDetails;
-  isWatched?: boolean;
+  /** How many times the viewer watched it: 0 when not watched. */
+  plays?: number;
   /** Only an aired episode can be marked watched. */
   isAired?: boolean;
   /** Where the server can play this episode (issue 29). */
@@ -64,7 +66,7 @@ export function EpisodeItem({
   watchHref,
   isHighlighted = false,
   series,
-  isWatched = false,
+  plays = 0,
   isAired = false,
   sources = [],
 }: EpisodeItemProps) {
@@ -72,6 +74,8 @@ export function EpisodeItem({
   const runtime = formatMinutes(episode.runtime);
   const rating = formatRating(episode.vote_average);
   const name = episode.name || `Episode ${episode.episode_number}`;
+  const isWatched = plays > 0;
+  const played = playsText(plays);
 
   return (
     <li data-episode={episode.episode_number} data-highlighted={isHighlighted || undefined}>
@@ -113,6 +117,7 @@ export function EpisodeItem({
                 Watched
               </span>
             ) : null}
+            {played ? <span data-plays={plays}>{played}</span> : null}
             <EpisodeSourcesBadge sources={sources} />
             {airDate ? <span>{airDate}</span> : null}
             {runtime ? <span>{runtime}</span> : null}
@@ -137,6 +142,18 @@ export function EpisodeItem({
                     episode_number: episode.episode_number,
                   }}
                   isWatched={isWatched}
+                />
+              ) : null}
+              {isWatched ? (
+                <MarkWatchedIcon
+                  title={series}
+                  target={{
+                    scope: 'episode',
+                    season_number: episode.season_number,
+                    episode_number: episode.episode_number,
+                  }}
+                  isWatched
+                  again
                 />
               ) : null}
               <RatingControl

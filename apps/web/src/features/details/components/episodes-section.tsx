@@ -177,7 +177,7 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
                 watchHref={episodeWatchPath(series.id, season, episode.episode_number)}
                 isHighlighted={episode.episode_number === highlightedEpisode}
                 series={series}
-                isWatched={watched.has(episodeWatchKey(season, episode.episode_number))}
+                plays={watched.get(episodeWatchKey(season, episode.episode_number)) ?? 0}
                 isAired={isAired(episode.air_date, today)}
                 sources={sourcesOf(season, episode.episode_number)}
               />
