@@ -77,6 +77,12 @@ interface TitleMediaBody {
 }
 
 /** What the fake server answers; tests change it before rendering. */
+/**
+ * Lets React run the effects of what was just found: a video's and a frame's listeners are added
+ * in effects, which can still be pending when the element is in the document (seen under load).
+ */
+const effectsRun = () => act(async () => {});
+
 let server: { media: () => TitleMediaBody; seasonDelayMs: number };
 
 const libraryEpisode = (season: number, episode: number) => ({
@@ -158,6 +164,7 @@ describe('Player', () => {
   it('auto-selects the first recommended source and says so (player.md §4)', async () => {
     renderPlayer();
     const frame = await screen.findByTitle('Beta: Fight Club');
+    await effectsRun();
     expect(frame.getAttribute('src')).toBe('https://beta.example/m/550');
     expect(frame.getAttribute('allow')).toBe('fullscreen; encrypted-media');
     expect(frame.getAttribute('referrerpolicy')).toBe('no-referrer');
@@ -282,6 +289,7 @@ describe('Player', () => {
     await screen.findByLabelText('Video player');
     fireEvent.click(screen.getByRole('button', { name: /2\. Cat's in the Bag/ }));
     const frame = await screen.findByTitle('Gamma: Breaking Bad', {}, { timeout: 3000 });
+    await effectsRun();
     expect(frame.getAttribute('src')).toBe('https://gamma.example/1/1/2');
     expect(toast).toHaveBeenCalledWith('Switched to backup source', {
       description: 'Library: No file for this episode in the library. Now playing from Gamma',
@@ -338,6 +346,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
   it('records an embed once it has loaded and stayed open 5 s, and not before', async () => {
     renderPlayer();
     const frame = await screen.findByTitle('Beta: Fight Club');
+    await effectsRun();
     vi.useFakeTimers();
     act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs));
     expect(history(), 'open but not loaded').toEqual([]);
@@ -355,6 +364,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
     renderPlayer(series);
     await screen.findByText('Season 1 · Episode 1: Pilot');
     const frame = await screen.findByTitle('Gamma: Breaking Bad');
+    await effectsRun();
     vi.useFakeTimers();
     fireEvent.load(frame);
     act(() => vi.advanceTimersByTime(3 * PLAYER_TIMING.embedWatchingMs));
@@ -366,6 +376,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
   it('records nothing when the viewer switches source before 5 s; the new source counts from its own load', async () => {
     renderPlayer();
     const beta = await screen.findByTitle('Beta: Fight Club');
+    await effectsRun();
     vi.useFakeTimers();
     fireEvent.load(beta);
     act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1000));
@@ -381,6 +392,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
   it('counts the time an embed is open only while the page is visible', async () => {
     renderPlayer();
     const frame = await screen.findByTitle('Beta: Fight Club');
+    await effectsRun();
     vi.useFakeTimers();
     fireEvent.load(frame);
     act(() => vi.advanceTimersByTime(PLAYER_TIMING.embedWatchingMs - 1000));
@@ -404,6 +416,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
     });
     renderPlayer();
     const video = await screen.findByLabelText('Video player');
+    await effectsRun();
     vi.useFakeTimers();
     fireEvent.loadedMetadata(video);
     fireEvent.play(video);
@@ -420,6 +433,7 @@ describe('Player history (DESIGN.md: an entry is written when watching starts)',
     renderPlayer(series);
     await screen.findByText('Season 1 · Episode 1: Pilot');
     const video = await screen.findByLabelText('Video player');
+    await effectsRun();
     expect(history()).toEqual([]);
     fireEvent(video, new Event('playing'));
     expect(getHistoryStore().getSnapshot()).toEqual([
