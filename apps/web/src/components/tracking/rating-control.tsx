@@ -25,11 +25,18 @@ export function RatingControl({
       onChange={(rating) => {
         const request = { value: rating };
         setAsked(request);
-        void setRating(subject, rating).then((result) => {
-          if (result.ok) return;
-          toast.error('Error', { description: result.error.message });
+        const fail = (message: string) => {
+          toast.error('Error', { description: message });
+          // The stars go back to what is stored (unless a later press is pending).
           setAsked((current) => (current === request ? null : current));
-        });
+        };
+        setRating(subject, rating).then(
+          (result) => {
+            if (!result.ok) fail(result.error.message);
+          },
+          // The ratings store could not be downloaded (a dropped connection): the next press tries again.
+          () => fail('Your rating could not be saved. Check your connection and try again.'),
+        );
       }}
       {...props}
     />

@@ -6,7 +6,25 @@ import { getRatingsStore } from '@/lib/local-store/ratings-store.ts';
 import { useWatchedCount, useWatchedEpisodes } from '@/lib/local-store/use-watched.ts';
 import { visitorWrapper } from '@/test/app-wrapper.tsx';
 import { MarkWatchedButton } from './mark-watched-button.tsx';
+import type * as SetRatingModule from '@/lib/local-store/set-rating.ts';
 import { RatingControl } from './rating-control.tsx';
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }));
+vi.mock('@/lib/toast.ts', () => ({ toast }));
+
+/** Makes the next change fail as a ratings store that could not be downloaded does. */
+const loadFails = vi.hoisted(() => ({ next: false }));
+vi.mock('@/lib/local-store/set-rating.ts', async (original) => {
+  const actual = await original<typeof SetRatingModule>();
+  return {
+    ...actual,
+    setRating: (...args: Parameters<typeof actual.setRating>) => {
+      if (!loadFails.next) return actual.setRating(...args);
+      loadFails.next = false;
+      return Promise.reject(new TypeError('Failed to fetch dynamically imported module'));
+    },
+  };
+});
 
 const film: MarkWatchedTitle = {
   id: 603,
@@ -110,6 +128,26 @@ describe('RatingControl', () => {
     fireEvent.keyDown(slider, { key: 'Delete' });
     expect(slider.getAttribute('aria-valuetext')).toBe('Not rated');
     await waitFor(() => expect(getRatingsStore().getSnapshot()).toEqual([]));
+  });
+
+  it('says so when a rating cannot be saved, and shows what is stored again', async () => {
+    render(<RatingControl subject={{ movie_id: 604, content_type: 'movie' }} showText />, {
+      wrapper: visitorWrapper('/'),
+    });
+    const slider = screen.getByRole('slider', { name: 'Your rating' });
+    loadFails.next = true;
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    expect(slider.getAttribute('aria-valuetext')).toBe('0.5 stars');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Error', {
+        description: 'Your rating could not be saved. Check your connection and try again.',
+      }),
+    );
+    await waitFor(() => expect(slider.getAttribute('aria-valuetext')).toBe('Not rated'));
+    // The next press saves.
+    fireEvent.keyDown(slider, { key: 'ArrowRight' });
+    const ref = { movie_id: 604, content_type: 'movie' as const, season_number: null, episode_number: null };
+    await waitFor(() => expect(getRatingsStore().ratingOf(ref)).toBe(1));
   });
 
   it("keeps an episode's rating apart from its series'", async () => {
