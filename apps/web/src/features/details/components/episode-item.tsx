@@ -75,6 +75,11 @@ export function EpisodeItem({
   const rating = formatRating(episode.vote_average);
   const name = episode.name || `Episode ${episode.episode_number}`;
   const isWatched = plays > 0;
+  const target = {
+    scope: 'episode',
+    season_number: episode.season_number,
+    episode_number: episode.episode_number,
+  } as const;
   const played = playsText(plays);
 
   return (
@@ -133,29 +138,8 @@ export function EpisodeItem({
           </p>
           {series ? (
             <div className="relative z-10 mt-2 flex flex-wrap items-center gap-2">
-              {isAired || isWatched ? (
-                <MarkWatchedIcon
-                  title={series}
-                  target={{
-                    scope: 'episode',
-                    season_number: episode.season_number,
-                    episode_number: episode.episode_number,
-                  }}
-                  isWatched={isWatched}
-                />
-              ) : null}
-              {isWatched ? (
-                <MarkWatchedIcon
-                  title={series}
-                  target={{
-                    scope: 'episode',
-                    season_number: episode.season_number,
-                    episode_number: episode.episode_number,
-                  }}
-                  isWatched
-                  again
-                />
-              ) : null}
+              {isAired || isWatched ? <MarkWatchedIcon title={series} target={target} isWatched={isWatched} /> : null}
+              {isWatched ? <MarkWatchedIcon title={series} target={target} isWatched again /> : null}
               <RatingControl
                 subject={{
                   movie_id: series.id,
