@@ -87,6 +87,8 @@ const INDEXES = [
 /** The screens of the pages a first visit most often opens (the budget's: e2e/budget.test.ts). */
 const FIRST_PAGE_SCREENS =
   /[\\/]src[\\/]features[\\/](home[\\/]home-screen|browse[\\/]browse-screen|details[\\/]detail-screen)\.tsx$/;
+/** A poster card of a title, which lists, grids and rows show. */
+const TITLE_CARD = path.join(SRC, 'components/media/title-card.tsx');
 /** One lucide icon's module. */
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** Modules whose exports an index may re-export with `export *`. */
@@ -193,15 +195,30 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
     return into;
   };
   let shell: Set<string> | undefined;
-  // What start.tsx loads, less what the entry (main.tsx) loads itself: the entry must not wait
-  // for the shell's chunk, which it imports once the page has painted.
+  /** The title card and what it alone brings beyond the shell (its badges and buttons). */
+  let cards: Set<string> | undefined;
+  const readShell = () => {
+    const entry = closure(path.join(SRC, 'main.tsx'));
+    const screens = [...imports.keys()].filter((id) => FIRST_PAGE_SCREENS.test(id)).map((id) => closure(id));
+    const counts = new Map<string, number>();
+    for (const screen of screens) for (const module of screen) counts.set(module, (counts.get(module) ?? 0) + 1);
+    const byMostScreens = [...counts].filter(([, count]) => count * 2 > screens.length).map(([module]) => module);
+    shell = new Set(
+      [...closure(path.join(SRC, 'app/start.tsx')), ...byMostScreens].filter((module) => !entry.has(module)),
+    );
+    cards = new Set([...closure(TITLE_CARD)].filter((module) => !shell!.has(module) && !entry.has(module)));
+  };
+  // What start.tsx loads and what most first pages' screens need (their poster, rating and
+  // Watch Later parts), less what the entry (main.tsx) loads itself: the entry must not wait for
+  // the shell's chunk, which it imports once the page has painted.
   const inShell = (id: string) => {
-    if (!shell) {
-      const entry = closure(path.join(SRC, 'main.tsx'));
-      shell = new Set([...closure(path.join(SRC, 'app/start.tsx'))].filter((module) => !entry.has(module)));
-    }
+    if (!shell) readShell();
     // A virtual module (Vite's preload helper) the entry may import after this graph was read.
-    return shell.has(id) && !id.startsWith('\0');
+    return shell!.has(id) && !id.startsWith('\0');
+  };
+  const inCards = (id: string) => {
+    if (!cards) readShell();
+    return cards!.has(id) && !ICON_MODULE.test(id);
   };
   const dynamicImports = new Map<string, readonly string[]>();
   /** Icons that more than one lazily loaded module (screens, dialogs) shows. */
@@ -263,6 +280,10 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
           test: (id: string) => inShell(id) || EVERY_SCREEN.test(id) || isFirstPageIcon(id),
           priority: 2,
         },
+        // The title card's own parts, which a detail page does not show before scrolling and the
+        // home page only below the fold: one chunk, where the bundler would make one script of a
+        // few hundred bytes of each.
+        { name: 'cards', test: inCards, priority: 1.8 },
         { name: 'icons', test: isOtherSharedIcon, priority: 1.5 },
         // Vite's helper that the entry's dynamic import uses: left to itself it lands in the start
         // chunk, which the entry would then import before it has painted anything.

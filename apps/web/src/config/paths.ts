@@ -1,3 +1,5 @@
+import type { TitleSummary } from '@marquee/core';
+
 /** Every client route of product.md §2, in one place, so links and the router agree. */
 export const paths = {
   home: '/',
@@ -25,6 +27,16 @@ export const paths = {
   resetPassword: '/reset-password',
   dbTest: '/db-test',
 } as const;
+
+/** Where a title's detail page is: /movie/{id} or /series/{id}. */
+export function detailPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
+  return item.media_type === 'movie' ? paths.movie(item.id) : paths.series(item.id);
+}
+
+/** Where a title plays: /watch/movie/{id} or /watch/series/{id}. */
+export function watchPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
+  return paths.watch(item.media_type === 'movie' ? 'movie' : 'series', item.id);
+}
 
 /** The header's navigation (product.md §2 Shared layout). */
 export const NAV_LINKS = [

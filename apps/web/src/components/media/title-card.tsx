@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MessageSquare } from 'lucide-react';
 import { genreNames, titleOf, yearOf, type TitleSummary } from '@marquee/core';
-import { paths } from '@/config/paths.ts';
+import { detailPath, watchPath } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { CardMarkWatched, WatchedBadge } from '@/components/tracking/card-tracking.tsx';
@@ -12,15 +12,6 @@ import { PosterImage } from './poster-image.tsx';
 import { RatingBadge, TypeBadge } from './rating-badge.tsx';
 import { NotInterestedButton } from './not-interested-button.tsx';
 import { WatchLaterButton } from './watch-later-button.tsx';
-
-/** Where a title's detail page is: /movie/{id} or /series/{id}. */
-export function detailPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
-  return item.media_type === 'movie' ? paths.movie(item.id) : paths.series(item.id);
-}
-
-export function watchPath(item: Pick<TitleSummary, 'media_type' | 'id'>): string {
-  return paths.watch(item.media_type === 'movie' ? 'movie' : 'series', item.id);
-}
 
 export interface TitleCardProps {
   item: TitleSummary;

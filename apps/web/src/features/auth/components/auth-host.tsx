@@ -1,9 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { toast } from '@/lib/toast.ts';
-import { openAuthDialog, useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useAuthDialogState } from '@/lib/auth/auth-dialog-store.ts';
 import { useSession } from '@/lib/auth/session.ts';
-import { announceSignedIn, takeSocialSignInPending } from '../auth-events.ts';
 
 // Loaded when first opened: most visits never sign in, and the first page stays light.
 const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((module) => ({ default: module.AuthDialog })));
@@ -11,11 +9,14 @@ const AuthDialog = lazy(() => import('./auth-dialog.tsx').then((module) => ({ de
 const AccountSync = lazy(() =>
   import('@/lib/sync/account-sync.ts').then((module) => ({ default: module.AccountSync })),
 );
+// Only a landing from a confirmation link or a signed-in visitor has anything to announce.
+const AuthReturns = lazy(() => import('./auth-returns.tsx').then((module) => ({ default: module.AuthReturns })));
 
 /** The app-wide account pieces: the Auth dialog, sync for the signed-in user, auth-event toasts. */
 export function AuthHost() {
   const { user } = useSession();
   const { open } = useAuthDialogState();
+  const isAuthLanding = new URLSearchParams(useLocation().search).has('auth');
   // Mounted from the first opening on, so that closing runs Radix's own close (focus goes back
   // to what opened it) instead of tearing the dialog down.
   const [wanted, setWanted] = useState(open);
@@ -23,11 +24,11 @@ export function AuthHost() {
   // Kept mounted after sign-out, so that the engine hears the user is gone.
   const [needsSync, setNeedsSync] = useState(user !== null);
   if (user && !needsSync) setNeedsSync(true);
-  useConfirmationReturn();
+  // After hydration, and kept mounted: it watches later landings and sign-ins too.
+  const [hasReturns, setHasReturns] = useState(false);
   useEffect(() => {
-    // Back from a social provider (product.md §4 Auth events: signed in → Welcome back!).
-    if (user && takeSocialSignInPending()) announceSignedIn();
-  }, [user]);
+    if (user || isAuthLanding) setHasReturns(true);
+  }, [user, isAuthLanding]);
   return (
     <>
       {needsSync ? (
@@ -40,44 +41,11 @@ export function AuthHost() {
           <AuthDialog />
         </Suspense>
       ) : null}
+      {hasReturns ? (
+        <Suspense fallback={null}>
+          <AuthReturns user={user} />
+        </Suspense>
+      ) : null}
     </>
   );
-}
-
-/**
- * The confirmation link ends on /?auth=confirmed (with `error` when the link was stale): say
- * so and open Sign In, then drop the parameters so a reload does not repeat it.
- */
-function useConfirmationReturn(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const handled = useRef<string | null>(null);
-  useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const outcome = params.get('auth');
-    if (outcome !== 'confirmed' && outcome !== 'email-changed') return;
-    // Once per landing, however often the effect runs before the address is cleaned.
-    if (handled.current === location.key) return;
-    handled.current = location.key;
-    const failed = params.get('error');
-    if (failed) {
-      toast.error('Link expired', {
-        description: 'That confirmation link is invalid or has expired. Ask for a new one in Sign In.',
-      });
-    } else if (outcome === 'confirmed') {
-      toast.success('Email confirmed', { description: 'You can sign in now.' });
-    } else {
-      toast.success('Email changed', { description: 'Your new email address is confirmed.' });
-    }
-    if (outcome === 'confirmed') openAuthDialog('sign-in', failed ? 'link-expired' : undefined);
-    params.delete('auth');
-    params.delete('error');
-    const search = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      {
-        replace: true,
-      },
-    );
-  }, [location, navigate]);
 }

@@ -3,7 +3,7 @@ import { Check, Info, Play, Plus, Star } from 'lucide-react';
 import { genreNames, titleOf, yearOf, type TitleSummary } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { ratingTone } from '@/components/media/rating-badge.tsx';
-import { detailPath, watchPath } from '@/components/media/title-card.tsx';
+import { detailPath, watchPath } from '@/config/paths.ts';
 import { useWatchLaterToggle } from '@/components/media/watch-later-button.tsx';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { useIsUnplayable } from '@/lib/availability/title-availability.ts';

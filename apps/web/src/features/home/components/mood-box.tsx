@@ -1,28 +1,27 @@
-import { useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
 import { toast } from '@/lib/toast.ts';
 import { Loader2, SearchX, Sparkles } from 'lucide-react';
 import type { Recommendation } from '@marquee/core';
-import { TitleCard } from '@/components/media/title-card.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { trackEvent } from '@/lib/analytics/track.ts';
 import { useHistory, useSettings } from '@/lib/local-store/hooks.ts';
 import { useRecommendations } from '../api/get-recommendations.ts';
 import { describeIntent, MOOD_EXAMPLES, MOOD_RESULTS_SHOWN } from '../home-rules.ts';
+import { MOOD_GRID, MOOD_ITEM } from './mood-grid.ts';
 import { SECTION_CONTAINER, SectionHeader } from './section-header.tsx';
+
+const loadMoodResults = () => import('./mood-results.tsx');
+// The picks' title cards load with the first request, not with the page: most visits ask nothing.
+const MoodResults = lazy(() => loadMoodResults().then((module) => ({ default: module.MoodResults })));
 
 /** product.md §8, word for word. */
 export const MOOD_ERROR = 'Failed to fetch recommendations. Please try again.';
 
-/** A row on phones (swipe through the picks), a grid from tablets up, like Top Ranked. */
-const GRID =
-  '-mx-4 flex snap-x snap-mandatory scroll-px-4 gap-3 overflow-x-auto px-4 pt-1 pb-3 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 md:mx-0 md:grid md:grid-cols-4 md:gap-x-4 md:gap-y-8 md:overflow-visible md:px-0 md:pb-0 lg:grid-cols-6 [&::-webkit-scrollbar]:hidden';
-const ITEM = 'flex w-[40vw] max-w-48 shrink-0 snap-start flex-col md:w-auto md:max-w-none';
-
 function ResultsSkeleton() {
   return (
-    <ul className={GRID} aria-hidden>
+    <ul className={MOOD_GRID} aria-hidden>
       {Array.from({ length: 6 }, (_, index) => (
-        <li key={index} className={ITEM}>
+        <li key={index} className={MOOD_ITEM}>
           <div className="aspect-[2/3] animate-pulse rounded-xl bg-white/5" />
           <div className="mt-3 h-3.5 w-3/4 animate-pulse rounded bg-white/5" />
           <div className="mt-2 h-3 w-full animate-pulse rounded bg-white/5" />
@@ -51,6 +50,7 @@ export function MoodBox() {
   function ask(text: string) {
     if (!text.trim() || isLoading) return;
     trackEvent('recommendation_request', { query: text.trim() });
+    void loadMoodResults();
     recommendations.mutate(
       { query: text, history, settings },
       {
@@ -168,18 +168,9 @@ export function MoodBox() {
                   <p className="mt-1 text-sm text-fg-muted">Try fewer conditions or other words.</p>
                 </div>
               ) : (
-                <ol className={GRID} aria-label="Recommended for you">
-                  {results.map((item, index) => (
-                    <li
-                      key={`${item.media_type}-${item.id}`}
-                      className={ITEM}
-                      onClickCapture={() => open(item, index + 1)}
-                    >
-                      <TitleCard item={item} posterWidth={200} quality={settings.posterQuality} />
-                      <p className="mt-2 text-xs leading-snug text-gold-200/90">{item.reason}</p>
-                    </li>
-                  ))}
-                </ol>
+                <Suspense fallback={<ResultsSkeleton />}>
+                  <MoodResults results={results} quality={settings.posterQuality} onOpen={open} />
+                </Suspense>
               )}
             </div>
           ) : null}

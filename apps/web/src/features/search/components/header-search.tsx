@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type FormEvent, typ
 import { useNavigate } from 'react-router';
 import { Search } from 'lucide-react';
 import type { TitleSummary } from '@marquee/core';
-import { detailPath } from '@/components/media/title-card.tsx';
-import { paths } from '@/config/paths.ts';
+import { detailPath, paths } from '@/config/paths.ts';
 import { useSearch } from '@/lib/catalogue/catalogue-api.ts';
 import { cn } from '@/lib/cn.ts';
 import { useDebouncedValue } from '@/lib/use-debounced-value.ts';

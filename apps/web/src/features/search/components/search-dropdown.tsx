@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import { Star } from 'lucide-react';
 import { titleOf, yearOf, type TitleSummary } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
-import { detailPath } from '@/components/media/title-card.tsx';
+import { detailPath } from '@/config/paths.ts';
 import { cn } from '@/lib/cn.ts';
 import { groupDigits } from '@/lib/format.ts';
 import { cutOverview, DROPDOWN_LIMIT, typeLabel } from '../search-rules.ts';
