@@ -19,11 +19,11 @@ import { dehydratePage, isNotFoundQuery } from './lib/server-state.ts';
  */
 
 /**
- * The queries fetched for a server render: data the same for every visitor, the catalogue's and
- * the cards' comment counts (which would otherwise arrive after hydration and render every card
- * of a grid again).
+ * The queries fetched for a server render: data the same for every visitor, the catalogue's, and
+ * the cards' comment counts and where each title plays (which would otherwise arrive after
+ * hydration and render every card of a grid again).
  */
-const SHARED_DATA = new Set(['catalogue', 'config', 'home', 'lists', 'list', 'comment-counts']);
+const SHARED_DATA = new Set(['catalogue', 'config', 'home', 'lists', 'list', 'comment-counts', 'availability']);
 /** Render passes: each may reveal queries that depend on the previous pass's answers. */
 const MAX_PASSES = 4;
 

@@ -37,6 +37,31 @@ describe('a server-rendered query cache', () => {
     expect(asked).toBe(0);
   });
 
+  it("shows where titles play as the server rendered it, and asks again once the page is the browser's", async () => {
+    const server = new QueryClient();
+    const answer = { media_type: 'movie', id: 603, sources: ['library'], indexing: false };
+    await server.prefetchQuery({ queryKey: ['availability', 'movie', 603], queryFn: () => answer });
+    await server.prefetchQuery({ queryKey: ['catalogue', 'movie', 603], queryFn: () => ({ id: 603 }) });
+    const browser = new QueryClient({ defaultOptions: { queries: { staleTime: 10_000 } } });
+    hydrateServerState(browser, JSON.parse(JSON.stringify(dehydratePage(server))));
+    // The cards render the server's answer, which a rendered page kept a while may hold from before
+    // a file was added: it is stale at once, so mounting asks the server again.
+    expect(browser.getQueryData(['availability', 'movie', 603])).toEqual(answer);
+    expect(browser.getQueryState(['availability', 'movie', 603])!.dataUpdatedAt).toBe(0);
+    expect(
+      browser
+        .getQueryCache()
+        .find({ queryKey: ['availability', 'movie', 603] })!
+        .isStaleByTime(10_000),
+    ).toBe(true);
+    expect(
+      browser
+        .getQueryCache()
+        .find({ queryKey: ['catalogue', 'movie', 603] })!
+        .isStaleByTime(10_000),
+    ).toBe(false);
+  });
+
   it('leaves out any other failure (the page is not rendered then)', async () => {
     const client = await clientWith(new ApiError(503, 'unavailable', 'Down'));
     expect(dehydratePage(client).queries.map((query) => query.state.status)).toEqual(['success']);

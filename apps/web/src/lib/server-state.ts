@@ -42,16 +42,20 @@ export function dehydratePage(client: QueryClient): DehydratedState {
   return {
     ...state,
     queries: state.queries.map((query) =>
-      query.state.status === 'error'
-        ? {
-            ...query,
-            state: {
-              ...query.state,
-              error: toJson(query.state.error) as Error,
-              fetchFailureReason: toJson(query.state.fetchFailureReason) as Error,
-            },
-          }
-        : query,
+      query.queryKey[0] === 'availability'
+        ? // Where titles play changes while a rendered page is kept (a file added to MEDIA_DIR): the
+          // browser shows the server's answer at once and asks again once the page is its own.
+          { ...query, state: { ...query.state, dataUpdatedAt: 0 } }
+        : query.state.status === 'error'
+          ? {
+              ...query,
+              state: {
+                ...query.state,
+                error: toJson(query.state.error) as Error,
+                fetchFailureReason: toJson(query.state.fetchFailureReason) as Error,
+              },
+            }
+          : query,
     ),
   };
 }

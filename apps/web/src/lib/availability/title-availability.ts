@@ -66,8 +66,9 @@ function load(type: MediaType, id: number, signal: AbortSignal): Promise<KnownAv
     else queue.set(token, [{ resolve, reject, signal }]);
     if (isScheduled) return;
     isScheduled = true;
-    // After the next paint; a hidden tab paints nothing, so it does not wait for one.
-    if (document.hidden) setTimeout(flush, 0);
+    // After the next paint; a hidden tab paints nothing, so it does not wait for one, and neither
+    // does the server's render of a page (entry-server.tsx), which asks with the page's data.
+    if (typeof document === 'undefined' || document.hidden) setTimeout(flush, 0);
     else requestAnimationFrame(() => setTimeout(flush, 0));
   });
 }
