@@ -311,7 +311,7 @@ async function capture(
 
 /** The texts of one screen captured in `shot`, their rectangles in its coordinates, that fall short. */
 function measure(shot: Pixels, texts: MeasuredText[]): PaintedContrastFailure[] {
-  const { width, height, data } = shot;
+  const { width, height, channels, data } = shot;
   const failures: PaintedContrastFailure[] = [];
   for (const text of texts) {
     const [tr, tg, tb, ta] = text.colour;
@@ -323,7 +323,7 @@ function measure(shot: Pixels, texts: MeasuredText[]): PaintedContrastFailure[] 
       const bottom = Math.min(height, Math.ceil(rect.bottom));
       for (let y = top; y < bottom; y += 1) {
         for (let x = left; x < right; x += 1) {
-          const i = (y * width + x) * 4;
+          const i = (y * width + x) * channels;
           const [br, bg, bb] = [data[i]!, data[i + 1]!, data[i + 2]!];
           const fore = luminance(tr * ta + br * (1 - ta), tg * ta + bg * (1 - ta), tb * ta + bb * (1 - ta));
           const back = luminance(br, bg, bb);
