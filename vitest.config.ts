@@ -29,6 +29,8 @@ function serverProject(name: string, database: 'pglite' | 'postgres') {
       // server tests' time. Each file builds its own app and database; none mocks a module.
       isolate: false,
       env: { MARQUEE_TEST_DB: database },
+      // The template databases each PostgreSQL test database is copied from, dropped at the end.
+      globalSetup: database === 'postgres' ? ['./test/postgres-templates.ts'] : [],
       testTimeout: 30_000,
       // A worker's first database with the local catalogue (test/test-db.ts) is built in a file's
       // beforeAll: idle in about 20 s, on two cores loaded by other work it passed 60.
