@@ -16,18 +16,29 @@ export interface ListenOptions {
   onListening?: (isListening: boolean) => void;
 }
 
+export interface Listener {
+  /** Stops listening. */
+  stop(): Promise<void>;
+  /**
+   * Sends a NOTIFY on the listening connection itself (PostgreSQL delivers a session's own
+   * notifications to it too): no pooled connection to wait for. Fails while it is reconnecting.
+   * `channel` must be a plain identifier (letters, digits, underscores).
+   */
+  notify(channel: string, payload: string): Promise<void>;
+}
+
 /**
  * LISTENs on `channel` (or several, on one connection: PostgreSQL then delivers their messages in
- * the order they were sent) and calls `onMessage` with each payload; returns the function that
- * stops. PGlite listens in-process. PostgreSQL needs a connection of its own (a pooled one would be
- * handed to other queries), which reconnects after a database restart.
+ * the order they were sent) and calls `onMessage` with each payload. PGlite listens in-process.
+ * PostgreSQL needs a connection of its own (a pooled one would be handed to other queries), which
+ * reconnects after a database restart.
  */
 export async function listen(
   database: Database,
   channel: string | readonly string[],
   onMessage: (payload: string, channel: string) => void,
   { onListening }: ListenOptions = {},
-): Promise<() => Promise<void>> {
+): Promise<Listener> {
   const channels = typeof channel === 'string' ? [channel] : channel;
   if (database.kind === 'pglite') {
     const client = (database as Database & { client: PGlite }).client;
@@ -35,10 +46,16 @@ export async function listen(
       channels.map((name) => client.listen(name, (payload) => onMessage(payload, name))),
     );
     onListening?.(true);
-    // A stopped PGlite has no listeners left to remove, and would throw on the attempt (at shutdown).
-    return async () => {
-      onListening?.(false);
-      if (!client.closed) for (const unlisten of unlistens) await unlisten();
+    return {
+      // A stopped PGlite has no listeners left to remove, and would throw on the attempt (at shutdown).
+      async stop() {
+        onListening?.(false);
+        if (!client.closed) for (const unlisten of unlistens) await unlisten();
+      },
+      async notify(name, payload) {
+        checkChannel(name);
+        await notify(database, name, payload);
+      },
     };
   }
   const { pool } = database as Database & { pool: pg.Pool };
@@ -73,10 +90,23 @@ export async function listen(
     }
   };
   await connect();
-  return async () => {
-    stopped = true;
-    clearTimeout(retry);
-    onListening?.(false);
-    await client?.end().catch(() => {});
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      onListening?.(false);
+      await client?.end().catch(() => {});
+    },
+    async notify(name, payload) {
+      checkChannel(name);
+      if (!client) throw new Error('the listener is reconnecting');
+      // The simple query protocol: one message each way, no statement to parse and bind.
+      await client.query(`NOTIFY ${name}, ${client.escapeLiteral(payload)}`);
+    },
   };
+}
+
+/** A channel `notify` writes into its statement: a plain lower-case identifier only. */
+function checkChannel(name: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a plain channel name: ${name}`);
 }

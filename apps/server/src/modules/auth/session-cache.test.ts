@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { SessionUser } from './session.ts';
 import { SessionAnnouncements, SessionBarrier, SessionCache, sessionCookieValue } from './session-cache.ts';
 
@@ -110,26 +110,61 @@ describe('sessionCookieValue', () => {
 });
 
 describe('SessionBarrier', () => {
-  it('lets a request by once a ping sent after it came has been heard back, one ping for all waiting', async () => {
+  /** Resolves in the event loop's next check phase: the turn in which it was called is over. */
+  const turnEnds = () => new Promise((resolve) => setImmediate(resolve));
+
+  function pinging() {
     const pings: number[] = [];
     const barrier = new SessionBarrier(async (n) => {
       pings.push(n);
     });
+    return { pings, barrier };
+  }
+
+  /** Whether `promise` has settled by now (after the microtasks queued so far). */
+  async function isSettled(promise: Promise<unknown>): Promise<boolean> {
+    let settled = false;
+    void promise.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    await turnEnds();
+    return settled;
+  }
+
+  it('lets every request read in one turn by with one ping, sent once the turn is over', async () => {
+    const { pings, barrier } = pinging();
+    const waiting = [barrier.pass(), barrier.pass(), barrier.pass()];
+    // Sent at the first request, a ping would not cover the two read after it.
+    expect(pings).toEqual([]);
+    await turnEnds();
+    expect(pings).toEqual([1]);
+    barrier.heard('1');
+    expect(await Promise.all(waiting)).toEqual([true, true, true]);
+  });
+
+  it('gives a request read while a ping travels a ping of its own, with at most two on their way', async () => {
+    const { pings, barrier } = pinging();
     const first = barrier.pass();
-    await new Promise((resolve) => setImmediate(resolve));
-    // Came while ping 1 was on its way, which may have left before them: they wait for ping 2.
-    const later = [barrier.pass(), barrier.pass()];
+    await turnEnds();
+    // Ping 1 may have left before this request came: it waits for ping 2, sent without waiting
+    // for ping 1 to come back.
+    const second = barrier.pass();
+    await turnEnds();
+    expect(pings).toEqual([1, 2]);
+    const third = barrier.pass();
+    await turnEnds();
+    expect(pings).toEqual([1, 2]);
+
     barrier.heard('1');
     expect(await first).toBe(true);
-    let isLaterDone = false;
-    void Promise.all(later).then(() => {
-      isLaterDone = true;
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(isLaterDone).toBe(false);
-    expect(pings).toEqual([1, 2]);
+    expect(await isSettled(second)).toBe(false);
+    expect(pings).toEqual([1, 2, 3]);
     barrier.heard('2');
-    expect(await Promise.all(later)).toEqual([true, true]);
+    expect(await second).toBe(true);
+    expect(await isSettled(third)).toBe(false);
+    barrier.heard('3');
+    expect(await third).toBe(true);
   });
 
   it('lets waiters go on without it when nothing can be heard', async () => {
@@ -141,5 +176,33 @@ describe('SessionBarrier', () => {
       throw new Error('connection lost');
     });
     expect(await failing.pass()).toBe(false);
+  });
+
+  it('gives up on a ping not heard in time, and a late one lets no later request by', async () => {
+    vi.useFakeTimers();
+    try {
+      const pings: number[] = [];
+      const barrier = new SessionBarrier(async (n) => {
+        pings.push(n);
+      }, 2_000);
+      const lost = barrier.pass();
+      await vi.advanceTimersToNextTimerAsync();
+      expect(pings).toEqual([1]);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(await lost).toBe(false);
+
+      const later = barrier.pass();
+      await vi.advanceTimersToNextTimerAsync();
+      expect(pings).toEqual([1, 2]);
+      let passed: boolean | undefined;
+      void later.then((value) => (passed = value));
+      barrier.heard('1');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(passed).toBeUndefined();
+      barrier.heard('2');
+      expect(await later).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

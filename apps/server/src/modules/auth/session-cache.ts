@@ -202,65 +202,81 @@ export class SessionAnnouncements {
 /**
  * A read barrier for cached sessions on PostgreSQL, where each app server hears NOTIFYs on a
  * connection of its own: another server's eviction may reach this one an instant after the
- * request it should have refused. `pass` sends a ping on this server's own channel and resolves
- * once the listener hears it back; PostgreSQL delivers notifications in the order they committed,
- * so every eviction sent before the request arrived has been heard by then. Every request waiting
- * at one moment shares a ping: under load, one round trip serves them all.
+ * request it should have refused. `pass` waits for a ping on this server's own channel sent after
+ * the request was read, and resolves once the listener hears it back; PostgreSQL delivers
+ * notifications in the order they committed, so every eviction sent before the request arrived
+ * has been heard by then.
+ *
+ * A ping leaves at the end of the event loop's turn (setImmediate), after every request read in
+ * that turn: one round trip covers them all. Sent at the first waiter instead, it covered only
+ * the requests read before it, and the rest of the turn's waited for the next ping, sent once
+ * that one came back: two round trips for most signed-in requests under load. Up to
+ * `maxInFlight` pings are on their way at once, so that a request read while one is travelling
+ * waits for a ping of its own, not for that one's return first.
  */
 export class SessionBarrier {
+  /** The number of the last ping sent, and of the last one heard back (or given up on). */
   #sent = 0;
-  #isPinging = false;
-  /** Requests waiting, each for the ping numbered `after` or a later one. */
+  #heard = 0;
+  /** Requests waiting, each for the ping numbered `after` or a later one; `after` never decreases. */
   #waiting: Array<{ after: number; resolve: (passed: boolean) => void }> = [];
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  #isSendScheduled = false;
+  /** The time limits of the pings on their way, oldest first. */
+  #limits: Array<{ n: number; timer: ReturnType<typeof setTimeout> }> = [];
 
   constructor(
     /** Sends ping number `n` on this server's channel. */
     private readonly ping: (n: number) => Promise<void>,
     private readonly limitMs = ECHO_LIMIT_MS,
+    private readonly maxInFlight = 2,
   ) {}
 
   /** True once every eviction sent before the call has been heard; false when that is unknown. */
   pass(): Promise<boolean> {
     return new Promise((resolve) => {
-      // A ping already on its way may have been sent before this request arrived: the next one.
+      // A ping already sent may have left before this request was read: the next one.
       this.#waiting.push({ after: this.#sent + 1, resolve });
-      if (!this.#isPinging) this.#send();
+      this.#scheduleSend();
     });
   }
 
   /** A payload heard on this server's channel. */
   heard(payload: string): void {
     const n = Number(payload);
-    if (!Number.isInteger(n) || n > this.#sent) return;
-    // A ping heard after its time limit: the one on its way now is still awaited.
-    const isCurrent = n === this.#sent;
-    if (isCurrent) {
-      this.#isPinging = false;
-      clearTimeout(this.#timer);
-    }
-    const still = [];
-    for (const waiter of this.#waiting) {
-      if (waiter.after <= n) waiter.resolve(true);
-      else still.push(waiter);
-    }
-    this.#waiting = still;
-    if (isCurrent && still.length) this.#send();
+    // Pings come back in the order they were sent; one heard after its time limit is ignored.
+    if (!Number.isInteger(n) || n > this.#sent || n <= this.#heard) return;
+    this.#heard = n;
+    while (this.#limits.length && this.#limits[0]!.n <= n) clearTimeout(this.#limits.shift()!.timer);
+    let passed = 0;
+    while (passed < this.#waiting.length && this.#waiting[passed]!.after <= n) this.#waiting[passed++]!.resolve(true);
+    this.#waiting.splice(0, passed);
+    if (this.#waiting.length) this.#scheduleSend();
   }
 
   /** Nothing will be heard (the listener stopped, a ping failed or was lost): every waiter goes on without. */
   fail(): void {
-    this.#isPinging = false;
-    clearTimeout(this.#timer);
+    this.#heard = this.#sent;
+    for (const { timer } of this.#limits) clearTimeout(timer);
+    this.#limits = [];
     for (const waiter of this.#waiting) waiter.resolve(false);
     this.#waiting = [];
   }
 
-  #send(): void {
-    this.#isPinging = true;
-    const n = ++this.#sent;
-    this.#timer = setTimeout(() => this.fail(), this.limitMs);
-    this.#timer.unref();
-    this.ping(n).catch(() => this.fail());
+  #scheduleSend(): void {
+    if (this.#isSendScheduled) return;
+    this.#isSendScheduled = true;
+    setImmediate(this.#sendIfNeeded);
   }
+
+  readonly #sendIfNeeded = (): void => {
+    this.#isSendScheduled = false;
+    const last = this.#waiting.at(-1);
+    // Every waiter is covered by a ping on its way, or enough are travelling: heard() comes back here.
+    if (!last || last.after <= this.#sent || this.#sent - this.#heard >= this.maxInFlight) return;
+    const n = ++this.#sent;
+    const timer = setTimeout(() => this.fail(), this.limitMs);
+    timer.unref();
+    this.#limits.push({ n, timer });
+    this.ping(n).catch(() => this.fail());
+  };
 }

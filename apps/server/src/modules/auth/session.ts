@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Database } from '../../db/client.ts';
-import { listen } from '../../db/notify.ts';
+import { listen, type Listener } from '../../db/notify.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { SESSION_SECONDS, sessionsOf } from './auth.ts';
 import { SESSIONS_CHANNEL, SessionBarrier, sessionCookieValue, type CachedSessionRecord } from './session-cache.ts';
@@ -115,15 +114,18 @@ export async function listenForSessionChanges(
   // PGlite runs in this process and calls its listeners before the NOTIFY's statement returns: it
   // needs no barrier.
   const ownChannel = `${SESSIONS_CHANNEL}_${randomUUID().replace(/-/g, '')}`;
+  const connection: { listener?: Listener } = {};
+  // The pings go out on the listening connection: no pooled connection to wait for under load.
   const barrier =
     database.kind === 'postgres'
-      ? new SessionBarrier((n) =>
-          database.db.execute(sql`select pg_notify(${ownChannel}, ${String(n)})`).then(() => {}),
-        )
+      ? new SessionBarrier(async (n) => {
+          if (!connection.listener) throw new Error('not listening yet');
+          await connection.listener.notify(ownChannel, String(n));
+        })
       : undefined;
   sessions.barrier = barrier;
   const channels = [SESSIONS_CHANNEL, ...also.map((other) => other.channel), ...(barrier ? [ownChannel] : [])];
-  const stop = await listen(
+  const listener = await listen(
     database,
     channels,
     (payload, channel) => {
@@ -142,5 +144,6 @@ export async function listenForSessionChanges(
       },
     },
   );
-  app.addHook('onClose', stop);
+  connection.listener = listener;
+  app.addHook('onClose', () => listener.stop());
 }

@@ -38,7 +38,7 @@ export function createCommentsHub(database: Database, log: FastifyBaseLogger) {
 
   return {
     async start() {
-      stop = await listen(database, COMMENTS_CHANNEL, (payload) => void onNotification(payload));
+      ({ stop } = await listen(database, COMMENTS_CHANNEL, (payload) => void onNotification(payload)));
     },
     async close() {
       await stop?.();
