@@ -158,6 +158,17 @@ describe('signed-in requests', () => {
     expect(await ids(b, '/api/me/history')).toEqual([603]);
   });
 
+  it('read an answer missing from memory once for all the requests asking for it meanwhile', async () => {
+    const { cookie } = await signedInUser(a);
+    expect((await settings(a, cookie)).statusCode).toBe(200);
+    statements.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => a.inject({ url: '/api/me/watch-later', headers: { cookie } })),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+    expect(statements.filter((text) => /from "watch_later"/i.test(text))).toHaveLength(1);
+  });
+
   it('answer the session every page load asks for from memory, the same as better-auth does', async () => {
     const { cookie } = await signedInUser(a);
     const fromBetterAuth = await a.inject({ url: '/api/auth/get-session', headers: { cookie } });

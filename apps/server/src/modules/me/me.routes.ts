@@ -50,14 +50,16 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
     what: string,
     read: () => Promise<unknown>,
   ) {
-    // A cached answer counts only once every eviction committed before this request was heard.
-    const isCached = personalCache.get(userId, what) !== undefined && (await hasHeardAnnouncements(app, request));
-    let json = isCached ? personalCache.get(userId, what) : undefined;
-    if (json === undefined) {
-      const ticket = personalCache.ticket();
-      json = JSON.stringify(await read());
-      personalCache.set(userId, what, json, ticket);
+    // A cached answer, or one being read, counts only once every eviction committed before this
+    // request was heard; an eviction heard meanwhile drops both.
+    let json: string | undefined;
+    if (
+      (personalCache.get(userId, what) ?? personalCache.reading(userId, what)) !== undefined &&
+      (await hasHeardAnnouncements(app, request))
+    ) {
+      json = personalCache.get(userId, what) ?? (await personalCache.reading(userId, what));
     }
+    json ??= await personalCache.load(userId, what, async () => JSON.stringify(await read()));
     return reply.type('application/json; charset=utf-8').send(json);
   }
 

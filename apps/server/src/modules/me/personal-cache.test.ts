@@ -53,4 +53,32 @@ describe('PersonalCache', () => {
     cache.setListening(false);
     expect(cache.get('a', 'settings')).toBeUndefined();
   });
+
+  it('shares a read under way with the requests that come meanwhile, until any eviction', async () => {
+    const cache = new PersonalCache();
+    cache.setListening(true);
+    let finish: (json: string) => void = () => {};
+    const loading = cache.load('ada', 'settings', () => new Promise((resolve) => (finish = resolve)));
+    expect(cache.reading('ada', 'settings')).toBe(loading);
+    expect(cache.reading('ada', 'watch-later')).toBeUndefined();
+    expect(cache.reading('bob', 'settings')).toBeUndefined();
+    // Any user's: the generation is one for all, as for set.
+    cache.evict('bob');
+    expect(cache.reading('ada', 'settings')).toBeUndefined();
+    finish('{"old":true}');
+    expect(await loading).toBe('{"old":true}');
+    expect(cache.get('ada', 'settings')).toBeUndefined();
+
+    const again = cache.load('ada', 'settings', async () => '{"new":true}');
+    expect(await again).toBe('{"new":true}');
+    expect(cache.reading('ada', 'settings')).toBeUndefined();
+    expect(cache.get('ada', 'settings')).toBe('{"new":true}');
+
+    const failing = cache.load('ada', 'history:1', () => Promise.reject(new Error('database gone')));
+    await expect(failing).rejects.toThrow('database gone');
+    expect(cache.reading('ada', 'history:1')).toBeUndefined();
+    cache.setListening(false);
+    void cache.load('ada', 'history:2', () => new Promise(() => {}));
+    expect(cache.reading('ada', 'history:2')).toBeUndefined();
+  });
 });

@@ -27,6 +27,8 @@ interface UserEntry {
  */
 export class PersonalCache {
   readonly #users = new Map<string, UserEntry>();
+  /** Reads under way, by user and read, with the generation they began in. */
+  readonly #reads = new Map<string, { ticket: number; answer: Promise<string> }>();
   readonly #maxUsers: number;
   readonly #ttlMs: number;
   readonly #maxAnswerLength: number;
@@ -76,6 +78,35 @@ export class PersonalCache {
     }
   }
 
+  /**
+   * The answer of a read of `what` for `userId` under way and begun since the last eviction, to
+   * share: under load, every request that missed the cache while the first read was out read the
+   * database again (PGlite runs one statement a turn, so 200 connections asking for a user's Watch
+   * Later queued a hundred identical statements: seconds). The caller must have heard every
+   * eviction committed before its request arrived (the sessions' barrier), as for `get`.
+   */
+  reading(userId: string, what: string): Promise<string> | undefined {
+    const read = this.#reads.get(readKey(userId, what));
+    return read && read.ticket === this.#generation && this.#isListening ? read.answer : undefined;
+  }
+
+  /** Reads `what` for `userId` with `load`, keeps the answer (set's rules) and shares it meanwhile (reading). */
+  load(userId: string, what: string, load: () => Promise<string>): Promise<string> {
+    const ticket = this.#generation;
+    const key = readKey(userId, what);
+    const answer = load().then((json) => {
+      this.set(userId, what, json, ticket);
+      return json;
+    });
+    const read = { ticket, answer };
+    this.#reads.set(key, read);
+    const done = () => {
+      if (this.#reads.get(key) === read) this.#reads.delete(key);
+    };
+    answer.then(done, done);
+    return answer;
+  }
+
   evict(userId: string): void {
     this.#generation++;
     this.#users.delete(userId);
@@ -89,3 +120,5 @@ export class PersonalCache {
     }
   }
 }
+
+const readKey = (userId: string, what: string) => `${userId} ${what}`;
