@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from './plugins/errors.ts';
+import { TURN_BUDGET_MS } from './plugins/turn-budget.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 function fakeWebDist(): string {
@@ -28,6 +29,9 @@ function fakeWebDist(): string {
 
 describe('the app', () => {
   let t: TestApp;
+  /** The turn of the event loop the busy route's handlers ran in (counted by `countTurns`). */
+  let turn = 0;
+  const handlerTurns: number[] = [];
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -45,10 +49,34 @@ describe('the app', () => {
           throw new AppError('conflict', 'Username is taken');
         });
         app.post('/api/test/echo', async (request) => request.body);
+        app.get('/api/test/busy', async () => {
+          handlerTurns.push(turn);
+          // Longer than a turn's budget (plugins/turn-budget.ts).
+          const until = performance.now() + 3 * TURN_BUDGET_MS;
+          while (performance.now() < until);
+          return { ok: true };
+        });
       },
     );
   });
   afterAll(() => t.close());
+
+  it('serves a request that finds the turn of the event loop spent in a later turn', async () => {
+    let isCounting = true;
+    const countTurns = () => {
+      turn++;
+      if (isCounting) setImmediate(countTurns);
+    };
+    countTurns();
+    try {
+      const answers = await Promise.all([1, 2, 3].map(() => t.app.inject('/api/test/busy')));
+      expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    } finally {
+      isCounting = false;
+    }
+    // Served whole in one turn, the requests kept new connections from being accepted meanwhile.
+    expect(new Set(handlerTurns).size).toBe(3);
+  });
 
   it('answers GET /api/health with the design shape', async () => {
     const response = await t.app.inject('/api/health');

@@ -6,6 +6,7 @@ import type { Database } from './db/client.ts';
 import { clientErrorAnswer, frameworkErrorAnswer, registerErrorHandler } from './plugins/errors.ts';
 import { registerJsonBodyParser, registerUrlTextGuard } from './plugins/json-body.ts';
 import { registerCsrfGuard, registerSecurity, securityHeaders } from './plugins/security.ts';
+import { registerTurnBudget } from './plugins/turn-budget.ts';
 import { registerWebApp } from './plugins/web.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { appConfigRoutes } from './modules/app-config/app-config.routes.ts';
@@ -89,6 +90,8 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
 
+  // First: a request waiting for its turn has run none of the hooks below.
+  registerTurnBudget(app);
   // onRequest hooks on every request are callback-style: an async hook costs a promise and a
   // microtask per request, a measurable share of a cached catalogue answer.
   app.addHook('onRequest', (request, reply, done) => {
