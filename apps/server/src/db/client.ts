@@ -18,6 +18,8 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the longest a query waits for its answer (DB_QUERY_TIMEOUT_MS); null when unbounded. */
+  queryTimeoutMs?: number | null;
   /** Runs raw SQL and returns its rows; both drivers answer `{rows}`. */
   rows<T extends Record<string, unknown>>(query: SQL): Promise<T[]>;
   /** Runs a raw statement; for health checks and LISTEN/NOTIFY plumbing. */
@@ -193,6 +195,7 @@ function openPostgres(databaseUrl: string, queryTimeoutMs: number | null): Datab
     pool,
     db,
     kind: 'postgres',
+    queryTimeoutMs,
     rows: (query) => selectRows(db, query),
     async ping() {
       await pool.query('select 1');

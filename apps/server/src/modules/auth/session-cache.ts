@@ -146,7 +146,7 @@ export function sessionCookieValue(header: string | undefined, name: string): st
 }
 
 /** The longest an announcement waits to hear itself back before its request goes on anyway. */
-const ECHO_LIMIT_MS = 2_000;
+export const ECHO_LIMIT_MS = 2_000;
 
 /**
  * Tells every app server (this one included) that a user's sessions or account changed, and hears

@@ -5,7 +5,13 @@ import type { Database } from '../../db/client.ts';
 import { listen, type Listener } from '../../db/notify.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { SESSION_SECONDS, sessionsOf } from './auth.ts';
-import { SESSIONS_CHANNEL, SessionBarrier, sessionCookieValue, type CachedSessionRecord } from './session-cache.ts';
+import {
+  ECHO_LIMIT_MS,
+  SESSIONS_CHANNEL,
+  SessionBarrier,
+  sessionCookieValue,
+  type CachedSessionRecord,
+} from './session-cache.ts';
 
 export interface SessionUser {
   id: string;
@@ -116,12 +122,18 @@ export async function listenForSessionChanges(
   const ownChannel = `${SESSIONS_CHANNEL}_${randomUUID().replace(/-/g, '')}`;
   const connection: { listener?: Listener } = {};
   // The pings go out on the listening connection: no pooled connection to wait for under load.
+  // A ping waits no longer than a query may (DB_QUERY_TIMEOUT_MS): with the database hung, a
+  // signed-in request still answers its 503 within about twice that, as it did when pings went
+  // through the pool.
   const barrier =
     database.kind === 'postgres'
-      ? new SessionBarrier(async (n) => {
-          if (!connection.listener) throw new Error('not listening yet');
-          await connection.listener.notify(ownChannel, String(n));
-        })
+      ? new SessionBarrier(
+          async (n) => {
+            if (!connection.listener) throw new Error('not listening yet');
+            await connection.listener.notify(ownChannel, String(n));
+          },
+          Math.min(ECHO_LIMIT_MS, database.queryTimeoutMs ?? ECHO_LIMIT_MS),
+        )
       : undefined;
   sessions.barrier = barrier;
   const channels = [SESSIONS_CHANNEL, ...also.map((other) => other.channel), ...(barrier ? [ownChannel] : [])];
