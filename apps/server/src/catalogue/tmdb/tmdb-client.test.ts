@@ -244,9 +244,7 @@ describe('TMDB client', () => {
       nowMs += 2 * HOUR_MS;
       fake.setMode('hang');
       await tmdb.get('/movie/550', {}, { ttlSeconds: 60 }); // times out, stale
-      const started = performance.now();
-      await tmdb.get('/movie/603', {}, { ttlSeconds: 60 }); // TMDB counts as down: no wait
-      expect(performance.now() - started).toBeLessThan(150);
+      await tmdb.get('/movie/603', {}, { ttlSeconds: 60 }); // TMDB counts as down: not asked, no wait
       expect(fake.requestsTo('/movie/603')).toHaveLength(1);
       // After the cool-down TMDB is asked again.
       fake.setMode('ok');
@@ -349,10 +347,11 @@ describe('TMDB client', () => {
       fake.setMode('hang');
       const tmdb = plain.withRequestDeadline();
       await caught(tmdb.get('/movie/680', {}, { ttlSeconds: 60 }));
-      const started = performance.now();
+      // Answered from the cache without asking the hung TMDB again (no wall-clock bound: that
+      // depended on the machine's load and failed on a busy one).
       expect(await tmdb.get('/movie/550', {}, { ttlSeconds: 60 })).toEqual(fresh);
       expect(await tmdb.get('/movie/603', {}, { ttlSeconds: 60 })).toEqual(stale);
-      expect(performance.now() - started).toBeLessThan(150);
+      expect(fake.requestsTo('/movie/550')).toHaveLength(1);
       expect(fake.requestsTo('/movie/603')).toHaveLength(1);
     });
 
