@@ -9,7 +9,7 @@ import {
   type ErrorCode,
 } from '../../plugins/errors.ts';
 import { ACCOUNT_LIMITS, hitAccountLimit, noteSignIn, signInRefusal } from './account-rate-limit.ts';
-import { authFailures, authRequestOrigin, type Auth } from './auth.ts';
+import { authCall, type Auth } from './auth.ts';
 import { findCachedSessionAnswer } from './session.ts';
 
 /** better-auth's own error codes become the API's, by status (422 is invalid input too). */
@@ -159,8 +159,8 @@ export async function authRoutes(
       checkRedirectTargets(request, publicUrl);
       const signInEmail = await enforceAccountLimit(db, request, reply);
       const failure: { error?: unknown } = {};
-      const response = await authFailures.run(failure, () =>
-        authRequestOrigin.run(ownOrigin(request), () => auth.handler(toFetchRequest(request, publicUrl))),
+      const response = await authCall.run({ failure, origin: ownOrigin(request) }, () =>
+        auth.handler(toFetchRequest(request, publicUrl)),
       );
       // A wrong password (or an unknown e-mail) is 401; a right one is 200, or 403 while unconfirmed.
       if (signInEmail !== null && (response.status === 401 || response.status === 200)) {

@@ -49,12 +49,27 @@ export function sessionsOf(auth: object): AuthSessions {
 }
 
 /**
- * The transaction a piece of better-auth's work runs in (a sign-up: the user, its password's
- * account and its profile), for the database hooks below. A hook that queried the pool instead
- * would wait for a second connection while the transaction holds the first: PGlite has only one,
- * and under load PostgreSQL's pool ran out the same way.
+ * What auth.ts's hooks and options need of the better-auth call under way, in one
+ * AsyncLocalStorage: with several, Node 20's async hooks pass each one on at every promise and
+ * callback of every request once they are in use (a few microseconds a request each).
+ * - `transaction`: the transaction a piece of better-auth's work runs in (a sign-up: the user, its
+ *   password's account and its profile), for the database hooks below. A hook that queried the
+ *   pool instead would wait for a second connection while the transaction holds the first: PGlite
+ *   has only one, and under load PostgreSQL's pool ran out the same way.
+ * - `failure`: the error that made better-auth fail the request under way, if any. better-auth
+ *   answers every failure as a bare 500; auth.routes.ts reads the cause here to answer a database
+ *   that dropped the request's connection with a 503, as every other route does.
+ * - `origin`: the origin (scheme, host and port) the request under way was sent to, as Fastify
+ *   read it (the forwarded one only with TRUST_PROXY), for better-auth's origin check.
  */
-const authTransaction = new AsyncLocalStorage<Db>();
+export interface AuthCall {
+  transaction?: Db;
+  failure?: { error?: unknown };
+  origin?: string;
+}
+
+/** The better-auth call under way (AuthCall); auth.routes.ts runs each request's in it. */
+export const authCall = new AsyncLocalStorage<AuthCall>();
 
 /** The database as better-auth's adapter sees it: each transaction it opens is noted for the hooks. */
 function notingTransactions(db: Db): Db {
@@ -63,7 +78,13 @@ function notingTransactions(db: Db): Db {
       const value: unknown = Reflect.get(target, key, target);
       if (key === 'transaction') {
         return (work: (tx: Db) => Promise<unknown>, config?: Parameters<Db['transaction']>[1]) =>
-          target.transaction((tx) => authTransaction.run(tx as unknown as Db, () => work(tx as unknown as Db)), config);
+          target.transaction(
+            (tx) =>
+              authCall.run({ ...authCall.getStore(), transaction: tx as unknown as Db }, () =>
+                work(tx as unknown as Db),
+              ),
+            config,
+          );
       }
       return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -87,7 +108,7 @@ async function callbackOf(request: Request | undefined): Promise<string> {
 }
 
 /** Where a hook's queries go: the transaction under way, else the pool. */
-const current = (db: Db): Db => authTransaction.getStore() ?? db;
+const current = (db: Db): Db => authCall.getStore()?.transaction ?? db;
 
 /**
  * Makes the user's profile (product.md §3 User profile) from its user row, unless it has one: in
@@ -120,19 +141,6 @@ async function isUsernameTaken(db: Db, username: string, exceptUserId?: string):
 }
 
 /**
- * The error that made better-auth fail the request under way, if any. better-auth answers every
- * failure as a bare 500; auth.routes.ts reads the cause here to answer a database that dropped the
- * request's connection with a 503, as every other route does.
- */
-export const authFailures = new AsyncLocalStorage<{ error?: unknown }>();
-
-/**
- * The origin (scheme, host and port) the request under way was sent to, as Fastify read it (the
- * forwarded one only with TRUST_PROXY): auth.routes.ts sets it for better-auth's origin check.
- */
-export const authRequestOrigin = new AsyncLocalStorage<string>();
-
-/**
  * The origins better-auth trusts. With PUBLIC_URL set, that address only. Without it, also the
  * address the request was sent to: a page served from http://127.0.0.1:3000 or a LAN address
  * posts with that Origin and that Host, which is same-site, while a forged request carries the
@@ -141,13 +149,13 @@ export const authRequestOrigin = new AsyncLocalStorage<string>();
 function trustedOrigins(config: Config): string[] | (() => string[]) {
   if (config.isPublicUrlSet) return [config.publicUrl];
   return () => {
-    const own = authRequestOrigin.getStore();
+    const own = authCall.getStore()?.origin;
     return own ? [config.publicUrl, own] : [config.publicUrl];
   };
 }
 
 function keepFailure(error: unknown): void {
-  const scope = authFailures.getStore();
+  const scope = authCall.getStore()?.failure;
   if (scope && error !== undefined) scope.error ??= error;
 }
 

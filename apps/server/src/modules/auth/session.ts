@@ -22,32 +22,58 @@ export interface SessionUser {
   createdAt: Date;
 }
 
-/**
- * What the cache holds for a request's session cookie, read past the barrier (an eviction heard
- * meanwhile removed it), or undefined; `cookie` is what to key a lookup's result by.
- */
-async function cachedSession(app: FastifyInstance, request: FastifyRequest) {
-  const { cache, cookieName } = sessionsOf(app.auth);
-  const header = request.headers.cookie;
-  if (!header?.includes(cookieName)) return { hasCookie: false, cookie: null };
-  const cookie = sessionCookieValue(header, cookieName);
-  if (cookie === null || !cache.getSession(cookie)) return { hasCookie: true, cookie };
-  const cached = (await hasHeardAnnouncements(app, request)) ? cache.getSession(cookie) : undefined;
-  return { hasCookie: true, cookie, cached };
-}
-
 /** Requests that have passed the barrier since they arrived: once is enough for each. */
 const heardSinceArrival = new WeakSet<FastifyRequest>();
+
+/**
+ * Whether a request may take what memory holds as it is: no barrier to wait for (PGlite), or it
+ * has passed it already. Otherwise hasHeardAnnouncements first. Cached reads take this path
+ * without a promise: with better-auth's and the app's AsyncLocalStorages on, each promise a
+ * request made cost a few microseconds of Node 20's async hooks.
+ */
+export function mayUseMemory(app: FastifyInstance, request: FastifyRequest): boolean {
+  const { barrier } = sessionsOf(app.auth);
+  return !barrier || heardSinceArrival.has(request);
+}
+
+/** The request's session cookie: undefined without one, null when unusable as a key (session-cache.ts). */
+function sessionCookieOf(app: FastifyInstance, request: FastifyRequest): string | null | undefined {
+  const { cookieName } = sessionsOf(app.auth);
+  const header = request.headers.cookie;
+  if (!header?.includes(cookieName)) return undefined;
+  return sessionCookieValue(header, cookieName);
+}
+
+/** What the cache holds for `cookie`, read past the barrier (an eviction heard meanwhile removed it). */
+async function cachedSessionPastBarrier(app: FastifyInstance, request: FastifyRequest, cookie: string) {
+  return (await hasHeardAnnouncements(app, request)) ? sessionsOf(app.auth).cache.getSession(cookie) : undefined;
+}
+
+const NO_USER = Promise.resolve(null);
 
 /**
  * The signed-in user of a request, or null. A session cookie seen in the last minute is answered
  * from memory (session-cache.ts); any other goes to better-auth, which checks its signature and
  * the session row.
  */
-export async function findSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
-  const { hasCookie, cookie, cached } = await cachedSession(app, request);
-  if (!hasCookie) return null;
-  if (cached) return cached.user;
+export function findSessionUser(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser | null> {
+  const cookie = sessionCookieOf(app, request);
+  if (cookie === undefined) return NO_USER;
+  const cached = cookie === null ? undefined : sessionsOf(app.auth).cache.getSession(cookie);
+  if (cached && mayUseMemory(app, request)) return Promise.resolve(cached.user);
+  return lookUpSessionUser(app, request, cookie, cached !== undefined);
+}
+
+async function lookUpSessionUser(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  cookie: string | null,
+  isCached: boolean,
+): Promise<SessionUser | null> {
+  if (isCached && cookie !== null) {
+    const cached = await cachedSessionPastBarrier(app, request, cookie);
+    if (cached) return cached.user;
+  }
   const { cache } = sessionsOf(app.auth);
   const ticket = cache.ticket();
   const found = await app.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
@@ -72,7 +98,9 @@ export async function findCachedSessionAnswer(
   request: FastifyRequest,
   now = Date.now(),
 ): Promise<{ session: CachedSessionRecord; user: SessionUser } | null> {
-  const { cached } = await cachedSession(app, request);
+  const cookie = sessionCookieOf(app, request);
+  let cached = cookie ? sessionsOf(app.auth).cache.getSession(cookie) : undefined;
+  if (cached && !mayUseMemory(app, request)) cached = await cachedSessionPastBarrier(app, request, cookie!);
   if (!cached) return null;
   const isDueForRenewal =
     cached.session.expiresAt.getTime() - SESSION_SECONDS.expiresIn * 1000 + SESSION_SECONDS.updateAge * 1000 <= now;
@@ -84,9 +112,8 @@ export async function findCachedSessionAnswer(
  * NOTIFY round trip, shared by the requests waiting at the time); false when that cannot be known.
  */
 export async function hasHeardAnnouncements(app: FastifyInstance, request: FastifyRequest): Promise<boolean> {
-  const { barrier } = sessionsOf(app.auth);
-  if (!barrier || heardSinceArrival.has(request)) return true;
-  const heard = await barrier.pass();
+  if (mayUseMemory(app, request)) return true;
+  const heard = await sessionsOf(app.auth).barrier!.pass();
   if (heard) heardSinceArrival.add(request);
   return heard;
 }

@@ -5,7 +5,7 @@ import { MAX_STORED_INTEGER } from '@marquee/core/library/common';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
-import { hasHeardAnnouncements, requireUser } from '../auth/session.ts';
+import { hasHeardAnnouncements, mayUseMemory, requireUser } from '../auth/session.ts';
 import { PersonalCache } from './personal-cache.ts';
 import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
 
@@ -43,13 +43,26 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
   });
 
   /** Answers `read`'s result for the signed-in user, from memory when nothing has changed since. */
-  async function cachedRead(
+  function cachedRead(
     request: FastifyRequest,
     reply: FastifyReply,
     userId: string,
     what: string,
     read: () => Promise<unknown>,
-  ) {
+  ): FastifyReply | Promise<FastifyReply> {
+    const json = personalCache.get(userId, what);
+    // A cached answer counts only once every eviction committed before this request was heard.
+    if (json !== undefined && mayUseMemory(app, request)) return sendJson(reply, json);
+    return readPastBarrier(request, reply, userId, what, read);
+  }
+
+  async function readPastBarrier(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: string,
+    what: string,
+    read: () => Promise<unknown>,
+  ): Promise<FastifyReply> {
     // A cached answer, or one being read, counts only once every eviction committed before this
     // request was heard; an eviction heard meanwhile drops both.
     let json: string | undefined;
@@ -60,7 +73,7 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
       json = personalCache.get(userId, what) ?? (await personalCache.reading(userId, what));
     }
     json ??= await personalCache.load(userId, what, async () => JSON.stringify(await read()));
-    return reply.type('application/json; charset=utf-8').send(json);
+    return sendJson(reply, json);
   }
 
   app.get('/api/me/history', async (request, reply) => {
@@ -99,4 +112,8 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
     if (operations.length > 0) personalCache.evict(user.id);
     return answer;
   });
+}
+
+function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
 }
