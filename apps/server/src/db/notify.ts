@@ -90,6 +90,8 @@ export async function listen(
     }
   };
   await connect();
+  /** The NOTIFYs sent on the connection, one at a time: pg 9 refuses a query while one is under way. */
+  let sending: Promise<unknown> = Promise.resolve();
   return {
     async stop() {
       stopped = true;
@@ -99,9 +101,13 @@ export async function listen(
     },
     async notify(name, payload) {
       checkChannel(name);
-      if (!client) throw new Error('the listener is reconnecting');
-      // The simple query protocol: one message each way, no statement to parse and bind.
-      await client.query(`NOTIFY ${name}, ${client.escapeLiteral(payload)}`);
+      const sent = sending.then(async () => {
+        if (!client) throw new Error('the listener is reconnecting');
+        // The simple query protocol: one message each way, no statement to parse and bind.
+        await client.query(`NOTIFY ${name}, ${client.escapeLiteral(payload)}`);
+      });
+      sending = sent.catch(() => {});
+      return sent;
     },
   };
 }
