@@ -82,6 +82,8 @@ export default defineConfig({
           // A browser waits on the network and a render: on two busy cores that can pass a second.
           expect: { poll: { timeout: 10_000 } },
           globalSetup: ['./e2e/global-setup.ts'],
+          // Waits for the server that the global setup starts without waiting for it.
+          setupFiles: ['./e2e/wait-for-server.ts'],
           // One browser and one server are shared; files run one after another, after every
           // other project's files. Two at a time (fileParallelism with maxWorkers 2 and a group
           // of their own) took a fifth less time but failed two timing-bound tests on a loaded

@@ -82,4 +82,6 @@ export function ensureWebBuild({ force = false, quiet = false } = {}) {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureWebBuild({ force: process.argv.includes('--force') });
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureWebBuild({ force: process.argv.includes('--force'), quiet: process.argv.includes('--quiet') });
+}

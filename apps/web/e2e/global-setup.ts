@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
-// @ts-expect-error -- a plain .mjs script shared with `npm start`
-import { ensureWebBuild } from '../../../scripts/web-build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.ts';
 import { startFakeJellyfin, type FakeJellyfin } from '../../server/test/fake-jellyfin.ts';
 
@@ -19,6 +17,8 @@ declare module 'vitest' {
     jellyfinKey: string;
     /** The server's MEDIA_DIR: a copy of e2e/fixtures/media a test may add files to (the server watches it). */
     mediaDir: string;
+    /** A file that says when the web build and the server are ready, or why they failed (see wait-for-server.ts). */
+    serverStatus: string;
   }
 }
 
@@ -27,16 +27,27 @@ const mediaDir = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-media-'));
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port for the server, chosen now and held until the server is started: the files learn the
+ * address before the server listens. It lies below the range the system takes ports of outgoing
+ * connections from (the server tests open thousands meanwhile), so none of those can take it.
+ */
+async function reservePort(): Promise<{ port: number; release: () => Promise<void> }> {
+  const [lowest] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/).map(Number);
+  const below = Number.isInteger(lowest) && lowest! > 20_000 ? lowest! : 32_768;
+  for (let attempt = 0; ; attempt++) {
+    const port = 10_000 + Math.floor(Math.random() * (below - 10_000));
     const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
     });
-  });
+    if (listening) {
+      let closed: Promise<void> | undefined;
+      return { port, release: () => (closed ??= new Promise((resolve) => server.close(() => resolve()))) };
+    }
+    if (attempt > 50) throw new Error('no free port for the server');
+  }
 }
 
 async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
@@ -106,10 +117,9 @@ async function diagnose(server: ChildProcess, dataDir: string): Promise<string> 
   ].join('\n');
 }
 
-/** Starts the real server on a free port with an embedded database in a new temp folder. */
-async function startOnce(jellyfin: FakeJellyfin): Promise<StartedServer> {
+/** Starts the real server on `port` with an embedded database in a new temp folder. */
+async function startOnce(jellyfin: FakeJellyfin, port: number): Promise<StartedServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-'));
-  const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logs: string[] = [];
   const server = spawn(
@@ -168,51 +178,89 @@ async function startOnce(jellyfin: FakeJellyfin): Promise<StartedServer> {
  * (the embedded database never finished opening its new folder) and could not be reproduced, so
  * the second attempt keeps the suite running while the first one's diagnosis is printed.
  */
-async function startServer(jellyfin: FakeJellyfin): Promise<StartedServer> {
+async function startServer(jellyfin: FakeJellyfin, port: number): Promise<StartedServer> {
   try {
-    return await startOnce(jellyfin);
+    return await startOnce(jellyfin, port);
   } catch (error) {
     if (!(error instanceof StartHung)) throw error;
     console.error(`e2e: the server's first start hung; starting it again.\n${error.message}`);
-    return startOnce(jellyfin);
+    return startOnce(jellyfin, port);
   }
 }
 
+/** Builds the web app when it is missing or stale (scripts/web-build.mjs), in a process of its own. */
+function buildWebApp(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const build = spawn(process.execPath, [path.join(root, 'scripts/web-build.mjs'), '--quiet'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    build.once('error', reject);
+    build.once('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`the web build failed with exit code ${code}`)),
+    );
+  });
+}
+
 /**
- * Builds the web app if stale, starts the real server (embedded database in a temp folder) on
- * a free port, and one Chromium that every browser test file connects to.
+ * Starts one Chromium that every browser test file connects to, and, without waiting for them,
+ * builds the web app if stale and starts the real server (embedded database in a temp folder) on
+ * a port chosen now. The browser files run after every other file: the build and the start (a
+ * minute of a busy 2-core machine, during which the other files could not begin) happen while
+ * those run, and each browser file waits for them (wait-for-server.ts).
  */
 export default async function setup(project: TestProject) {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Browser tests need Chromium at ${CHROMIUM_PATH} (apt-get install chromium; .ci/run does it)`);
   }
-  ensureWebBuild({ quiet: true });
   cpSync(path.join(import.meta.dirname, 'fixtures/media'), mediaDir, { recursive: true });
+  const statusDir = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-status-'));
+  const serverStatus = path.join(statusDir, 'status');
+  const report = (status: string) => {
+    writeFileSync(`${serverStatus}.new`, status);
+    renameSync(`${serverStatus}.new`, serverStatus);
+  };
+  report('starting');
 
-  let started: StartedServer | undefined;
-  let browser: BrowserServer | undefined;
   // The Jellyfin source's server (e2e/jellyfin.test.ts): a fake written from Jellyfin's API.
   const jellyfin = await startFakeJellyfin({ control: true });
+  let browser: BrowserServer;
+  let reserved: Awaited<ReturnType<typeof reservePort>> | undefined;
   try {
-    started = await startServer(jellyfin);
+    reserved = await reservePort();
     browser = await chromium.launchServer({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
-    await started?.stop();
+    await reserved?.release();
     await jellyfin.close();
     throw error;
   }
-  const { baseUrl } = started;
+  const { port, release } = reserved;
+  const starting = (async () => {
+    try {
+      await buildWebApp();
+      await release();
+      const started = await startServer(jellyfin, port);
+      report('ready');
+      return started;
+    } catch (error) {
+      await release();
+      report(`failed\n${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  })();
 
-  project.provide('baseUrl', baseUrl);
+  project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('jellyfinUrl', jellyfin.url);
   project.provide('jellyfinKey', jellyfin.apiKey);
   project.provide('mediaDir', mediaDir);
+  project.provide('serverStatus', serverStatus);
 
   return async () => {
-    await browser?.close();
-    await started.stop();
+    await browser.close();
+    await (await starting)?.stop();
     await jellyfin.close();
     rmSync(mediaDir, { recursive: true, force: true });
+    rmSync(statusDir, { recursive: true, force: true });
   };
 }
