@@ -89,6 +89,12 @@ export default defineConfig({
           // of their own) took a fifth less time but failed two timing-bound tests on a loaded
           // machine (a row's scroll, a dialog's opening).
           fileParallelism: false,
+          // In one process, which imports Playwright and the helpers once, not once per file
+          // (2-3 s a file on a busy machine). No file may leave a patched global behind; what
+          // must differ per file does (session.ts, visitorHeaders). A group of its own, after
+          // the others: vitest runs the files of a single-worker project without isolation there.
+          isolate: false,
+          sequence: { groupOrder: 1 },
         },
       },
     ],

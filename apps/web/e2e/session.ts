@@ -10,13 +10,26 @@ export interface Account {
 const baseUrl = inject('baseUrl');
 let counter = 0;
 
+const addresses = new Map<string, string>();
+
 /**
- * The address this test file's requests come from. The browser tests share one server, which
- * limits sign-ups and sign-ins per address (5 and 10 a minute): started with TRUST_PROXY=1, it
- * takes each file's own from X-Forwarded-For, so one file's accounts do not spend another's.
+ * The address this test file's requests come from, sent as X-Forwarded-For. The browser tests
+ * share one server, which limits sign-ups and sign-ins per address (5 and 10 a minute): started
+ * with TRUST_PROXY=1, it takes each file's own, so one file's accounts do not spend another's.
+ * One per file, also though the files share this module (they run in one process).
  */
-export const visitorAddress = `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
-export const visitorHeaders = { 'x-forwarded-for': visitorAddress } as const;
+export function visitorHeaders(): { 'x-forwarded-for': string } {
+  const file = expect.getState().testPath ?? '';
+  let address = addresses.get(file);
+  if (address === undefined) {
+    const taken = new Set(addresses.values());
+    do {
+      address = `10.${1 + Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 250)}`;
+    } while (taken.has(address));
+    addresses.set(file, address);
+  }
+  return { 'x-forwarded-for': address };
+}
 
 /** Waits as long as a 429 answer says (at most a minute). */
 const waitOut = (answer: { headers: (name: string) => string | null }) =>
@@ -24,7 +37,7 @@ const waitOut = (answer: { headers: (name: string) => string | null }) =>
 
 /**
  * Makes an account through the API and confirms it with the e-mailed link. The server allows 5
- * sign-ups a minute from one address (this file's, see visitorAddress): a sixth waits for the next
+ * sign-ups a minute from one address (this file's, see visitorHeaders): a sixth waits for the next
  * minute, so make few per file.
  */
 export async function createAccount(name: string): Promise<Account> {
@@ -39,7 +52,7 @@ export async function signUpAndConfirm(email: string, password: string, name: st
   const signUpOnce = () =>
     fetch(`${baseUrl}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl, ...visitorHeaders },
+      headers: { 'content-type': 'application/json', origin: baseUrl, ...visitorHeaders() },
       body: JSON.stringify({ email, password, name }),
     });
   let signUp = await signUpOnce();
@@ -69,7 +82,7 @@ export async function signInContext(context: BrowserContext, account: Account): 
   const signInOnce = () =>
     context.request.post('/api/auth/sign-in/email', {
       data: { email: account.email, password: account.password },
-      headers: { origin: baseUrl, ...visitorHeaders },
+      headers: { origin: baseUrl, ...visitorHeaders() },
     });
   let answer = await signInOnce();
   for (let wait = 0; answer.status() === 429 && wait < 5; wait++) {

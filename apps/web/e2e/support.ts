@@ -57,7 +57,7 @@ export function useBrowser() {
         ...options,
         viewport,
         baseURL: baseUrl,
-        extraHTTPHeaders: { ...visitorHeaders, ...options.extraHTTPHeaders },
+        extraHTTPHeaders: { ...visitorHeaders(), ...options.extraHTTPHeaders },
       });
       contexts.push(context);
       // A violation of the page's CSP (a blocked inline script, an eval probe) counts as an error.
