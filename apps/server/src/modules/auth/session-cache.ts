@@ -210,9 +210,10 @@ export class SessionAnnouncements {
  * A ping leaves at the end of the event loop's turn (setImmediate), after every request read in
  * that turn: one round trip covers them all. Sent at the first waiter instead, it covered only
  * the requests read before it, and the rest of the turn's waited for the next ping, sent once
- * that one came back: two round trips for most signed-in requests under load. Up to
- * `maxInFlight` pings are on their way at once, so that a request read while one is travelling
- * waits for a ping of its own, not for that one's return first.
+ * that one came back (on the busy 2-core machine the two ways measured alike). Up to
+ * `maxInFlight` pings are asked for at once, so that a request read while one is travelling has
+ * its own queued behind it (the listener's connection sends them one at a time) rather than asked
+ * for only once that one's return has been handled.
  */
 export class SessionBarrier {
   /** The number of the last ping sent, and of the last one heard back (or given up on). */
