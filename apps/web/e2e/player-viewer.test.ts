@@ -236,4 +236,24 @@ describe('the player and the viewer', () => {
     expect(new URL(page.url()).search).toBe('');
     await expect.poll(() => watchNow.evaluate((element) => element === document.activeElement)).toBe(true);
   });
+
+  it("keeps the episode being watched in a detail page's watching view: a reload opens it again", async () => {
+    const { page } = await browser.open(LAPTOP);
+    await page.goto(`/series/${breakingBad}`);
+    await settle(page);
+    await page.getByRole('link', { name: /Watch Now/ }).click();
+    await page.getByText(/^Season 1 · Episode 1/).waitFor();
+    await page.getByLabel('Browse season').selectOption('2');
+    await page.getByText(/^Season 2 · Episode 1/).waitFor();
+    await page.waitForURL(`**/series/${breakingBad}?watch=1&season=2&episode=1`);
+
+    await page.reload();
+    await page.getByText(/^Season 2 · Episode 1/).waitFor();
+    expect(await page.getByText(/^Season 1 · Episode 1/).count()).toBe(0);
+
+    // Opened by the reload, its back button leaves the watching view: the episode goes with it.
+    await page.getByRole('button', { name: 'Back to details' }).click();
+    await page.getByRole('link', { name: /Watch Now/ }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
 });

@@ -5,12 +5,9 @@ import { CommentsSection } from '@/components/comments/comments-section.tsx';
 import { Player } from '@/components/player/player.tsx';
 import { paths } from '@/config/paths.ts';
 import { useMovie, useTv } from '@/lib/catalogue/catalogue-api.ts';
+import { positiveIntParam, withEpisode } from '@/lib/player/episode-address.ts';
 import { KEEP_SCROLL } from '@/lib/scroll-restoration.tsx';
 import { useDocumentTitle } from '@/lib/use-document-title.ts';
-
-function positiveInt(value: string | null): number | null {
-  return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : null;
-}
 
 function ContentNotFound() {
   useDocumentTitle('Content not found');
@@ -32,7 +29,7 @@ export function WatchScreen() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const type = params.type === 'movie' || params.type === 'series' ? params.type : null;
-  const id = positiveInt(params.id ?? null);
+  const id = positiveIntParam(params.id ?? null);
   const movie = useMovie(id ?? 0, type === 'movie' && id !== null);
   const tv = useTv(id ?? 0, type === 'series' && id !== null);
   const query = type === 'movie' ? movie : tv;
@@ -50,20 +47,12 @@ export function WatchScreen() {
     <Player
       key={`${type}-${id}`}
       details={query.data}
-      initialSeason={positiveInt(search.get('season'))}
-      initialEpisode={positiveInt(search.get('episode'))}
+      initialSeason={positiveIntParam(search.get('season'))}
+      initialEpisode={positiveIntParam(search.get('episode'))}
       backLabel={`Back to ${titleOf(query.data)}`}
       onEpisodeChange={(season, episode) => {
         if (search.get('season') === String(season) && search.get('episode') === String(episode)) return;
-        setSearch(
-          (current) => {
-            const next = new URLSearchParams(current);
-            next.set('season', String(season));
-            next.set('episode', String(episode));
-            return next;
-          },
-          { replace: true, state: KEEP_SCROLL },
-        );
+        setSearch((current) => withEpisode(current, season, episode), { replace: true, state: KEEP_SCROLL });
       }}
       onBack={() => void navigate(type === 'movie' ? paths.movie(id) : paths.series(id))}
       belowVideo={

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { episodeInAddress, withEpisode } from '@/lib/player/episode-address.ts';
+import { KEEP_SCROLL } from '@/lib/scroll-restoration.tsx';
 import { useClientValue } from '@/lib/use-client-value.ts';
 import { DetailHero, type DetailHeroProps } from './detail-hero.tsx';
 
@@ -21,11 +23,20 @@ function PlayerLoading() {
 /** The search parameter of a detail page's watching view (`?watch=1`). */
 export const WATCHING_PARAM = 'watch';
 
+/** `current` without the watching view's parameters: the browsing view's address. */
+function browsing(current: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of [WATCHING_PARAM, 'season', 'episode']) next.delete(name);
+  return next;
+}
+
 /**
  * The hero of a detail page, or its watching view (player.md §2 Details): Watch Now replaces the
  * hero with the player, and the player's back action returns to browsing. The watching view is an
  * entry of the browser's history (`?watch=1`), so the browser's Back returns to browsing too, and
- * a reload keeps watching. A modified click (new tab, new window) still follows the link to /watch.
+ * a reload keeps watching. The address follows the episode being watched (`&season=&episode=`, as
+ * on /watch), so a reload opens that episode again. A modified click (new tab, new window) still
+ * follows the link to /watch.
  */
 export function WatchableHero({
   start,
@@ -49,12 +60,16 @@ export function WatchableHero({
     heroBox.current?.querySelector<HTMLElement>('[data-action="watch-now"]')?.focus({ preventScroll: true });
   }, [isWatching]);
   if (isWatching) {
+    const opened = episodeInAddress(search) ?? start;
     return (
       <Suspense fallback={<PlayerLoading />}>
         <Player
           details={hero.details}
-          initialSeason={start?.season}
-          initialEpisode={start?.episode}
+          initialSeason={opened?.season}
+          initialEpisode={opened?.episode}
+          onEpisodeChange={(season, episode) => {
+            setSearch((current) => withEpisode(current, season, episode), { replace: true, state: KEEP_SCROLL });
+          }}
           backLabel="Back to details"
           focusOnOpen
           onBack={() => {
@@ -63,14 +78,7 @@ export function WatchableHero({
               return;
             }
             // Opened at ?watch=1 (a reload, a shared link): browsing replaces it.
-            setSearch(
-              (current) => {
-                const next = new URLSearchParams(current);
-                next.delete(WATCHING_PARAM);
-                return next;
-              },
-              { replace: true },
-            );
+            setSearch(browsing, { replace: true });
             window.scrollTo({ top: 0 });
           }}
         />
