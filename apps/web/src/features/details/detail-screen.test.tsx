@@ -132,7 +132,7 @@ describe('movie detail screen', () => {
     renderAt('/movie/550');
     fireEvent.click(await screen.findByRole('link', { name: /Watch Now/ }));
     // The player's code loads at this first Watch Now.
-    const player = await screen.findByRole('region', { name: 'Player: Fight Club' }, { timeout: 10_000 });
+    const player = await screen.findByRole('region', { name: 'Player: Fight Club' });
     expect(within(player).getByRole('combobox', { name: 'Video source' })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Watch Now/ })).toBeNull();
     // Watch Now is gone: the focus is on the player, so the next Tab goes on from there.
