@@ -4,18 +4,30 @@ import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 
 /**
- * A fake Jellyfin (or Emby) server for tests, written from Jellyfin's API as its controllers and
+ * A fake Jellyfin or Emby server for tests, written from Jellyfin's API as its controllers and
  * its TypeScript SDK document it (see the comment atop media-server-client.ts): plain node:http on
  * 127.0.0.1, answering in Jellyfin's shapes (PascalCase BaseItemDto, QueryResult paging) for
  * - GET /System/Info/Public (no key) and /System/Info;
- * - GET /Items?Recursive&IncludeItemTypes&Fields&StartIndex&Limit (fields only when asked for);
+ * - GET /Items?Recursive&IncludeItemTypes&ParentId&Fields&StartIndex&Limit (fields only when asked for);
  * - GET /Shows/{id}/Episodes (missing "Virtual" episodes too, unless IsMissing=false);
  * - GET/HEAD /Videos/{id}/stream?static=true (the file, with byte ranges);
  * - GET /Videos/{id}/master.m3u8 (MediaSourceId required), main.m3u8, hls1/main/{n}.ts, with the
  *   request's query repeated in the relative URLs as Jellyfin does;
  * - DELETE /Videos/ActiveEncodings?deviceId&playSessionId (204).
- * Every path also answers under /emby/. A request without the key (Authorization: MediaBrowser
- * Token="...", X-Emby-Token, or ApiKey/api_key in the query) gets 401.
+ * As Jellyfin, every path also answers under /emby/ (Jellyfin's legacy routes), and a request
+ * without the key (Authorization: MediaBrowser Token="...", X-Emby-Token, or ApiKey/api_key in the
+ * query) gets 401.
+ *
+ * With `kind: 'emby'` it answers as Emby does instead, from Emby's REST reference (dev.emby.media,
+ * the OpenAPI of the Emby SDK 4.8) and the last open source of Emby Server (MediaBrowser.Api, 3.5):
+ * - only under /emby/ (Emby's own clients' base; its server name, version and numeric item ids,
+ *   `"101"`, with media sources `"mediasource_101"`);
+ * - the key as Emby takes it: X-Emby-Token, api_key in the query, or the Token of an
+ *   X-Emby-Authorization/Authorization header of scheme Emby or MediaBrowser (not Jellyfin's ApiKey);
+ * - GET /Shows/{id}/Episodes resolves the user from UserId (TvShowsService.GetEpisodes:
+ *   `_userManager.GetUserById(request.UserId)`), which throws without one: 400. /Items needs none;
+ * - master.m3u8 requires MediaSourceId and DeviceId (Http-Live-Streaming.md), ActiveEncodings
+ *   DeviceId and PlaySessionId (HlsSegmentService). The HLS playlists are Jellyfin's: it kept them.
  */
 
 export const FAKE_JELLYFIN_KEY = 'fake-jellyfin-api-key-0123456789abcdef';
@@ -49,19 +61,41 @@ export interface FakeItem {
 const webm = { Container: 'webm', VideoCodec: 'vp8', RunTimeTicks: 60_000_000 } as const;
 const mkv = { Container: 'mkv', VideoCodec: 'h264', AudioCodec: 'dts', RunTimeTicks: 60_000_000 } as const;
 
-/** Ids of the seeded items (32 hex digits, like Jellyfin's). */
-export const FAKE_ITEMS = {
-  alien: 'a1000000000000000000000000000001',
-  matrix: 'a1000000000000000000000000000002',
-  holiday: 'a1000000000000000000000000000003',
-  chernobyl: 'b2000000000000000000000000000001',
-  chernobyl1: 'c3000000000000000000000000000001',
-  chernobyl2: 'c3000000000000000000000000000002',
-  chernobyl3: 'c3000000000000000000000000000003',
-} as const;
+export type FakeServerKind = 'jellyfin' | 'emby';
+type FakeItemName = 'alien' | 'matrix' | 'holiday' | 'chernobyl' | 'chernobyl1' | 'chernobyl2' | 'chernobyl3';
+
+/** Ids of the seeded items: 32 hex digits on Jellyfin, numbers on Emby. */
+export const FAKE_IDS: Record<FakeServerKind, Readonly<Record<FakeItemName, string>>> = {
+  jellyfin: {
+    alien: 'a1000000000000000000000000000001',
+    matrix: 'a1000000000000000000000000000002',
+    holiday: 'a1000000000000000000000000000003',
+    chernobyl: 'b2000000000000000000000000000001',
+    chernobyl1: 'c3000000000000000000000000000001',
+    chernobyl2: 'c3000000000000000000000000000002',
+    chernobyl3: 'c3000000000000000000000000000003',
+  },
+  emby: {
+    alien: '101',
+    matrix: '102',
+    holiday: '103',
+    chernobyl: '201',
+    chernobyl1: '202',
+    chernobyl2: '203',
+    chernobyl3: '204',
+  },
+};
+
+/** The Jellyfin fake's ids. */
+export const FAKE_ITEMS = FAKE_IDS.jellyfin;
+
+/** The id of an item's one media source: the item's on Jellyfin, `mediasource_<id>` on Emby. */
+export const fakeMediaSourceId = (kind: FakeServerKind, itemId: string) =>
+  kind === 'emby' ? `mediasource_${itemId}` : itemId;
 
 /** Titles the local catalogue has (Alien, The Matrix, Chernobyl) and one it has not. */
-export function seedItems(): FakeItem[] {
+export function seedItems(kind: FakeServerKind = 'jellyfin'): FakeItem[] {
+  const FAKE_ITEMS = FAKE_IDS[kind];
   return [
     {
       Id: FAKE_ITEMS.alien,
@@ -143,8 +177,12 @@ export interface FakeJellyfinRequest {
 }
 
 export interface FakeJellyfin {
+  kind: FakeServerKind;
+  /** Its address; an Emby fake answers under `${url}/emby` only. */
   url: string;
   apiKey: string;
+  /** Ids of the seeded items. */
+  ids: Readonly<Record<FakeItemName, string>>;
   items: FakeItem[];
   requests: FakeJellyfinRequest[];
   setMode(mode: FakeJellyfinMode): void;
@@ -157,16 +195,18 @@ export interface FakeJellyfin {
   close(): Promise<void>;
 }
 
-function tokenOf(headers: IncomingHttpHeaders, query: URLSearchParams): string | null {
-  const auth = headers.authorization ?? (headers['x-emby-authorization'] as string | undefined);
+function tokenOf(kind: FakeServerKind, headers: IncomingHttpHeaders, query: URLSearchParams): string | null {
+  const emby = headers['x-emby-authorization'] as string | undefined;
+  // Emby reads its own header first (AuthorizationContext.GetAuthorization), Jellyfin the standard one.
+  const auth = kind === 'emby' ? (emby ?? headers.authorization) : (headers.authorization ?? emby);
   const match = auth ? /^(?:MediaBrowser|Emby)\s.*?\bToken="([^"]*)"/i.exec(auth) : null;
   if (match) return match[1]!;
   const header = headers['x-emby-token'] ?? headers['x-mediabrowser-token'];
   if (typeof header === 'string') return header;
-  return query.get('ApiKey') ?? query.get('api_key');
+  return (kind === 'jellyfin' ? query.get('ApiKey') : null) ?? query.get('api_key');
 }
 
-function dto(item: FakeItem, fields: Set<string>) {
+function dto(kind: FakeServerKind, item: FakeItem, fields: Set<string>) {
   const base: Record<string, unknown> = {
     Name: item.Name,
     ServerId: 'fake-server',
@@ -191,7 +231,8 @@ function dto(item: FakeItem, fields: Set<string>) {
     base.MediaSources = [
       {
         Protocol: 'File',
-        Id: item.Id,
+        Id: fakeMediaSourceId(kind, item.Id),
+        ...(kind === 'emby' ? { ItemId: item.Id } : {}),
         Path: item.Path,
         Type: 'Default',
         Container: item.Container,
@@ -254,10 +295,17 @@ function playlist(response: ServerResponse, text: string) {
 
 /** Starts the fake on a free port of 127.0.0.1. */
 export async function startFakeJellyfin(
-  options: { apiKey?: string; items?: FakeItem[]; directVideo?: string; control?: boolean } = {},
+  options: {
+    kind?: FakeServerKind;
+    apiKey?: string;
+    items?: FakeItem[];
+    directVideo?: string;
+    control?: boolean;
+  } = {},
 ): Promise<FakeJellyfin> {
+  const kind = options.kind ?? 'jellyfin';
   const apiKey = options.apiKey ?? FAKE_JELLYFIN_KEY;
-  const items = options.items ?? seedItems();
+  const items = options.items ?? seedItems(kind);
   const directVideo = options.directVideo ?? DIRECT_VIDEO;
   const requests: FakeJellyfinRequest[] = [];
   let mode: FakeJellyfinMode = 'ok';
@@ -269,6 +317,7 @@ export async function startFakeJellyfin(
     const url = new URL(request.url ?? '/', 'http://fake');
     const route = url.pathname.replace(/^\/emby(?=\/)/i, '');
     const query = url.searchParams;
+    const emby = kind === 'emby';
     // Jellyfin binds query parameters case-insensitively.
     const param = (name: string) => [...query].find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? null;
     requests.push({
@@ -279,6 +328,20 @@ export async function startFakeJellyfin(
       headers: request.headers,
     });
 
+    if (emby && route === url.pathname) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
+    if (route === '/System/Info/Public' && emby) {
+      // PublicSystemInfo (Emby SDK): no ProductName, a 4.x version.
+      return json(response, 200, {
+        LocalAddress: 'http://127.0.0.1:8096',
+        ServerName: 'Fake Emby',
+        Version: '4.8.11.0',
+        Id: 'fakeembyserver',
+      });
+    }
     if (route === '/System/Info/Public') {
       return json(response, 200, {
         LocalAddress: 'http://127.0.0.1',
@@ -290,42 +353,57 @@ export async function startFakeJellyfin(
         StartupWizardCompleted: true,
       });
     }
-    if (tokenOf(request.headers, query) !== apiKey) {
+    if (tokenOf(kind, request.headers, query) !== apiKey) {
       response.writeHead(401);
       response.end();
       return;
     }
     if (route === '/System/Info') {
-      return json(response, 200, { ServerName: 'Fake Jellyfin', Version: '10.11.0', Id: 'fake-server' });
+      return json(response, 200, {
+        ServerName: emby ? 'Fake Emby' : 'Fake Jellyfin',
+        Version: emby ? '4.8.11.0' : '10.11.0',
+        Id: 'fake-server',
+      });
     }
     const fields = new Set((param('Fields') ?? '').split(',').filter(Boolean));
     if (route === '/Items') {
       const types = new Set((param('IncludeItemTypes') ?? '').split(',').filter(Boolean));
       const recursive = param('Recursive') === 'true';
+      const parentId = param('ParentId');
       const matching = items.filter(
-        (item) => (types.size === 0 || types.has(item.Type)) && (recursive || item.Type !== 'Episode'),
+        (item) =>
+          (types.size === 0 || types.has(item.Type)) &&
+          (recursive || item.Type !== 'Episode') &&
+          (parentId === null || item.SeriesId === parentId) &&
+          !(param('IsMissing') === 'false' && item.LocationType === 'Virtual'),
       );
       const start = Number(param('StartIndex') ?? 0);
       const limit = param('Limit') === null ? matching.length : Number(param('Limit'));
       return json(response, 200, {
-        Items: matching.slice(start, start + limit).map((item) => dto(item, fields)),
+        Items: matching.slice(start, start + limit).map((item) => dto(kind, item, fields)),
         TotalRecordCount: matching.length,
         StartIndex: start,
       });
     }
     const episodes = /^\/Shows\/([^/]+)\/Episodes$/.exec(route);
     if (episodes) {
+      if (emby && !param('UserId')) {
+        response.writeHead(400, { 'content-type': 'text/plain' });
+        response.end('Value cannot be null.\nParameter name: id');
+        return;
+      }
       if (!items.some((item) => item.Id === episodes[1] && item.Type === 'Series')) return json(response, 404, {});
       const list = items.filter(
         (item) => item.SeriesId === episodes[1] && !(param('IsMissing') === 'false' && item.LocationType === 'Virtual'),
       );
       return json(response, 200, {
-        Items: list.map((item) => dto(item, fields)),
+        Items: list.map((item) => dto(kind, item, fields)),
         TotalRecordCount: list.length,
         StartIndex: 0,
       });
     }
     if (route === '/Videos/ActiveEncodings' && request.method === 'DELETE') {
+      if (emby && (!param('DeviceId') || !param('PlaySessionId'))) return json(response, 400, {});
       response.writeHead(204);
       response.end();
       return;
@@ -338,11 +416,18 @@ export async function startFakeJellyfin(
       return;
     }
     const rest = video[2]!;
+    const mediaSourceId = param('MediaSourceId');
+    if (mediaSourceId !== null && mediaSourceId !== fakeMediaSourceId(kind, item.Id)) {
+      response.writeHead(404);
+      response.end();
+      return;
+    }
     if (rest === 'stream' && param('static') === 'true') {
       return sendFile(request, response, directVideo, item.Container === 'webm' ? 'video/webm' : 'video/x-matroska');
     }
     if (rest === 'master.m3u8') {
-      if (!param('MediaSourceId')) return json(response, 400, { title: 'The MediaSourceId field is required.' });
+      if (!mediaSourceId) return json(response, 400, { title: 'The MediaSourceId field is required.' });
+      if (emby && !param('DeviceId')) return json(response, 400, {});
       return playlist(
         response,
         `#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=140000,AVERAGE-BANDWIDTH=140000,CODECS="avc1.42c00d,mp4a.40.2",RESOLUTION=160x90\nmain.m3u8${url.search}\n`,
@@ -418,8 +503,10 @@ export async function startFakeJellyfin(
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
+    kind,
     url: `http://127.0.0.1:${port}`,
     apiKey,
+    ids: FAKE_IDS[kind],
     items,
     requests,
     setMode: (next) => (mode = next),

@@ -25,7 +25,13 @@ import type { MediaServerConfig } from '../../config.ts';
  *   playlist the server transcodes (or remuxes) for; it points at `main.m3u8?<query>` relative to
  *   itself, which lists `hls1/<playlist>/<n>.<container>?<query>` segments (DynamicHlsHelper).
  * - DELETE /Videos/ActiveEncodings?deviceId&playSessionId: stops that transcode (HlsSegmentController).
- * Emby answers the same paths, also under /emby/ (EMBY_URL may name either).
+ *
+ * Emby (its REST reference at dev.emby.media, the Emby SDK's OpenAPI, and MediaBrowser.Api, the
+ * last open source of its server) answers the same paths and shapes under /emby/, with numeric
+ * item ids ("101") and media source ids like "mediasource_101", and takes the key as X-Emby-Token
+ * (or the Token of an `Emby`/`MediaBrowser` authorization header). One difference matters: its
+ * /Shows/{id}/Episodes looks the user up by UserId and fails without one (TvShowsService), so a
+ * series' episodes come from /Items under the series (ParentId), which needs no user.
  */
 
 export type MediaServerKind = MediaServerConfig['kind'];
@@ -238,7 +244,14 @@ export function createMediaServerClient({
         EnableImages: 'false',
         EnableUserData: 'false',
       });
-      const result = await getJson<QueryResult>(`/Shows/${encodeURIComponent(seriesId)}/Episodes`, query);
+      let path = `/Shows/${encodeURIComponent(seriesId)}/Episodes`;
+      if (config.kind === 'emby') {
+        path = '/Items';
+        query.set('ParentId', seriesId);
+        query.set('Recursive', 'true');
+        query.set('IncludeItemTypes', 'Episode');
+      }
+      const result = await getJson<QueryResult>(path, query);
       return (result.Items ?? []).filter((item) => item.LocationType !== 'Virtual');
     },
   };

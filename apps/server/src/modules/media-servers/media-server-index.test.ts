@@ -214,12 +214,27 @@ describe('the media server index', () => {
     expect(index.status()).toMatchObject({ state: 'unauthorized', message: "Jellyfin refused Marquee's API key" });
   });
 
-  it('reaches Emby under /emby/', async () => {
-    const index = createMediaServerIndex(clientFor({ kind: 'emby' }), stubCatalogue(), quiet);
-    await index.refresh();
-    expect(index.status()).toMatchObject({ state: 'ready', items: 4 });
-    expect(fake.requests.map((request) => request.rawPath)).toContain('/emby/Items');
-    expect(fake.requests.every((request) => request.rawPath.startsWith('/emby/'))).toBe(true);
-    expect(fake.requests.every((request) => request.headers['x-emby-token'] === fake.apiKey)).toBe(true);
+  it("indexes Emby under /emby/, with its numeric ids and a series' episodes without a user", async () => {
+    const emby = await startFakeJellyfin({ kind: 'emby' });
+    try {
+      const client = createMediaServerClient({ config: { kind: 'emby', url: emby.url, apiKey: emby.apiKey } });
+      const index = createMediaServerIndex(client, stubCatalogue(), quiet);
+      await index.refresh();
+      expect(index.status()).toMatchObject({ state: 'ready', message: null, items: 4 });
+      expect(index.forTitle('movie', 1)).toEqual([
+        expect.objectContaining({ id: emby.ids.alien, mediaSourceId: `mediasource_${emby.ids.alien}` }),
+      ]);
+      expect(index.forTitle('tv', 21).map((entry) => [entry.season_number, entry.episode_number, entry.id])).toEqual([
+        [1, 1, emby.ids.chernobyl1],
+        [1, 2, emby.ids.chernobyl2],
+      ]);
+      expect(index.find(emby.ids.chernobyl1)).toBeDefined();
+      const episodes = emby.requests.find((request) => request.query.get('ParentId') === emby.ids.chernobyl)!;
+      expect(episodes.rawPath).toBe('/emby/Items');
+      expect(emby.requests.every((request) => request.rawPath.startsWith('/emby/'))).toBe(true);
+      expect(emby.requests.every((request) => request.headers['x-emby-token'] === emby.apiKey)).toBe(true);
+    } finally {
+      await emby.close();
+    }
   });
 });
