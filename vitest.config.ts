@@ -54,6 +54,9 @@ export default defineConfig({
           root: './packages/core',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // The property tests run hundreds of cases: 1-3 s on a quiet machine, past vitest's 5 s
+          // default at load 30. A verdict must not depend on the machine's load.
+          testTimeout: 30_000,
         },
       },
       serverProject('server', 'pglite'),
