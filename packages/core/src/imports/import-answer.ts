@@ -6,6 +6,20 @@ import { watchLaterKey } from '../library/watch-later.ts';
 export const IMPORT_SOURCES = ['letterboxd', 'imdb', 'trakt', 'marquee'] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 
+/** The largest file `POST /api/imports` takes; the web app refuses a larger one before sending it. */
+export const MAX_IMPORT_UPLOAD_BYTES = 32 * 1024 * 1024;
+
+/** Bytes as an import's messages give them: whole megabytes, else whole kilobytes. */
+export function describeImportBytes(bytes: number): string {
+  const MiB = 1024 * 1024;
+  return bytes >= MiB ? `${Math.round(bytes / MiB)} MB` : `${Math.round(bytes / 1024)} KB`;
+}
+
+/** Why a file over the upload limit is refused: the same words from the server and the web app. */
+export function importTooLargeMessage(maxBytes: number = MAX_IMPORT_UPLOAD_BYTES): string {
+  return `The file is larger than ${describeImportBytes(maxBytes)}, the most an import takes`;
+}
+
 /** A catalogue title an import row may be: what the report shows and the operations name. */
 export interface ImportCandidate {
   id: number;

@@ -1,4 +1,9 @@
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import {
+  describeImportBytes,
+  importTooLargeMessage,
+  MAX_IMPORT_UPLOAD_BYTES,
+} from '@marquee/core/imports/import-answer';
 import { AppError } from '../../plugins/errors.ts';
 
 /** What one import may cost the server: the upload, and what its ZIP unpacks to. */
@@ -22,16 +27,14 @@ const MiB = 1024 * 1024;
  * unpacked; a Trakt export of a decade of plays a few tens of MB unpacked, a tenth of that zipped.
  */
 export const IMPORT_LIMITS: ImportLimits = {
-  maxUploadBytes: 32 * MiB,
+  maxUploadBytes: MAX_IMPORT_UPLOAD_BYTES,
   maxEntries: 5000,
   maxUnpackedBytes: 256 * MiB,
   maxEntryBytes: 64 * MiB,
   maxRows: 200_000,
 };
 
-export function describeBytes(bytes: number): string {
-  return bytes >= MiB ? `${Math.round(bytes / MiB)} MB` : `${Math.round(bytes / 1024)} KB`;
-}
+export const describeBytes = describeImportBytes;
 
 /** Receives one file's bytes as they are unpacked. */
 export interface EntrySink {
@@ -76,10 +79,7 @@ export async function readUpload(
   for await (const chunk of source) {
     bytes += chunk.byteLength;
     if (bytes > limits.maxUploadBytes) {
-      throw new AppError(
-        'payload_too_large',
-        `The file is larger than ${describeBytes(limits.maxUploadBytes)}, the most an import takes`,
-      );
+      throw new AppError('payload_too_large', importTooLargeMessage(limits.maxUploadBytes));
     }
     if (!reader) {
       head = concat(head, chunk);

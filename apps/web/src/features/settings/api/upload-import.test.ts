@@ -125,4 +125,11 @@ describe('uploadImport', () => {
     request.done();
     await expect(result).rejects.toThrow('The import failed. Please check your connection and try again.');
   });
+
+  it('refuses a file larger than the server takes without sending it, in the server’s words', async () => {
+    const large = new File([new Uint8Array(32 * 1024 * 1024 + 1)], 'trakt.zip');
+    const { result } = start(large);
+    await expect(result).rejects.toThrow('The file is larger than 32 MB, the most an import takes');
+    expect(FakeRequest.made).toHaveLength(0);
+  });
 });

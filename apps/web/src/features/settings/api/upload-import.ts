@@ -1,4 +1,10 @@
-import type { ImportAnswer, ImportProgressLine, ImportSource } from '@marquee/core/imports/import-answer';
+import {
+  importTooLargeMessage,
+  MAX_IMPORT_UPLOAD_BYTES,
+  type ImportAnswer,
+  type ImportProgressLine,
+  type ImportSource,
+} from '@marquee/core/imports/import-answer';
 
 /** Where an import stands while its file goes up and its titles are matched. */
 export type ImportProgress =
@@ -21,7 +27,8 @@ const FAILED = 'The import failed. Please check your connection and try again.';
  * `POST /api/imports` (DESIGN.md "HTTP API contract"): the file goes up as multipart form data
  * through XMLHttpRequest, whose upload events give the bytes sent (fetch has none); the answer
  * streams the matching's progress as lines of JSON, read as they come, then the answer itself.
- * Nothing is stored: the caller applies the operations once the viewer confirms.
+ * Nothing is stored: the caller applies the operations once the viewer confirms. A file larger
+ * than the server takes is refused here, with the server's words, before it is sent.
  */
 export function uploadImport(
   source: ImportSource,
@@ -30,6 +37,10 @@ export function uploadImport(
   signal?: AbortSignal,
 ): Promise<ImportAnswer> {
   return new Promise((resolve, reject) => {
+    if (file.size > MAX_IMPORT_UPLOAD_BYTES) {
+      reject(new ImportError(importTooLargeMessage(), 413));
+      return;
+    }
     const request = new XMLHttpRequest();
     const form = new FormData();
     // The server reads the source before the file.
