@@ -2,11 +2,14 @@ import { execFile } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SearchParams, TitleSummary } from '@marquee/core';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { makeMedia, projectFfmpeg, SRT } from '../../../test/media-fixtures.ts';
 import { parseFfmpegInfo } from './media-probe.ts';
-import { ffmpegArgs } from './transcoder.ts';
+import { mediaModule } from './media.routes.ts';
+import { ffmpegArgs, REMUXES_PER_TRANSCODE } from './transcoder.ts';
 import type { FilePlayback } from './media-playback.ts';
 
 const MKV = 'The Matrix (1999).mkv';
@@ -23,7 +26,7 @@ let mediaDir: string;
 let work: string;
 let t: TestApp;
 
-async function indexed(app: TestApp, paths: string[]): Promise<IndexEntry[]> {
+async function indexed(app: Pick<TestApp, 'app'>, paths: string[]): Promise<IndexEntry[]> {
   let entries: IndexEntry[] = [];
   await vi.waitFor(
     async () => {
@@ -314,6 +317,128 @@ describe('transcode limit and lifetime', () => {
     const last = new AbortController();
     expect((await fetch(`${url}?viewer=viewer-two`, { signal: last.signal })).status).toBe(200);
     last.abort();
+  });
+
+  it('allows four times as many remuxes as transcodes, answers 503 past them, and counts transcodes apart', async () => {
+    await vi.waitFor(async () => expect(await running()).toMatchObject({ remux: 0, transcode: 0 }));
+    const remuxLimit = 1 * REMUXES_PER_TRANSCODE;
+    expect(remuxLimit).toBe(4);
+    const url = `${base}/api/media/play/${idOf(ids, MKV)}`;
+    const viewers = Array.from({ length: remuxLimit + 1 }, () => new AbortController());
+    try {
+      for (const [n, viewer] of viewers.slice(0, remuxLimit).entries()) {
+        expect((await fetch(`${url}?viewer=remuxing-${n}`, { signal: viewer.signal })).status).toBe(200);
+      }
+      expect(await running()).toMatchObject({ remux: remuxLimit, transcode: 0 });
+
+      const past = await fetch(`${url}?viewer=remuxing-${remuxLimit}`);
+      expect(past.status).toBe(503);
+      expect(past.headers.get('retry-after')).toBe('30');
+      expect(((await past.json()) as { error: { message: string } }).error.message).toBe(
+        'This server is already streaming 4 converted videos, its limit. Try again when one of them stops, or pick another source.',
+      );
+      // A transcode is under its own limit (1), which the remuxes do not use up.
+      const avi = await fetch(`${base}/api/media/play/${idOf(ids, AVI)}?viewer=remuxing-${remuxLimit}`, {
+        signal: viewers[remuxLimit]!.signal,
+      });
+      expect(avi.status).toBe(200);
+      expect(await running()).toMatchObject({ remux: remuxLimit, transcode: 1 });
+    } finally {
+      for (const viewer of viewers) viewer.abort();
+    }
+    await vi.waitFor(async () => expect(await running()).toMatchObject({ remux: 0, transcode: 0 }));
+  });
+});
+
+/** Long enough for a first fragment to be sent, short enough not to slow the suite. */
+const IDLE_MS = 300;
+
+describe('a converted stream nobody reads', () => {
+  let app: FastifyInstance;
+  let base: string;
+  let pidDir: string;
+  let ids: IndexEntry[];
+  const years: Record<string, number> = { 'The Matrix': 1999, Alien: 1979, Fargo: 1996 };
+  // The Library with no database: a catalogue that knows the fixtures' titles.
+  const catalogue = {
+    async search({ q }: SearchParams) {
+      const results: TitleSummary[] = years[q]
+        ? [
+            {
+              id: years[q],
+              media_type: 'movie',
+              title: q,
+              original_title: q,
+              release_date: `${years[q]}-06-01`,
+              overview: '',
+              poster_path: null,
+              backdrop_path: null,
+              vote_average: 7,
+              vote_count: 100,
+              popularity: 10,
+              genre_ids: [],
+              original_language: 'en',
+            },
+          ]
+        : [];
+      return { page: 1, results, total_pages: 1, total_results: results.length };
+    },
+  };
+
+  beforeAll(async () => {
+    pidDir = mkdtempSync(path.join(tmpdir(), 'marquee-idle-'));
+    app = Fastify({ logger: false });
+    await mediaModule(app, {
+      mediaDir,
+      catalogue,
+      publicUrl: 'http://localhost:3000',
+      adminToken: null,
+      trustProxy: false,
+      ffmpegPath: holdingFfmpeg(pidDir),
+      idleMs: IDLE_MS,
+      watch: false,
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    ids = await indexed({ app }, [AVI]);
+  });
+  afterAll(async () => {
+    const closing = app?.close();
+    const sweep = setInterval(() => app?.server.closeAllConnections(), 50);
+    await closing?.finally(() => clearInterval(sweep));
+    rmSync(pidDir, { recursive: true, force: true });
+  });
+
+  it('stops its ffmpeg after the idle time though the request stays open, and ends the response', async () => {
+    const viewer = new AbortController();
+    try {
+      const answer = await fetch(`${base}/api/media/play/${idOf(ids, AVI)}?viewer=paused-viewer`, {
+        signal: viewer.signal,
+      });
+      expect(answer.status).toBe(200);
+      const pid = Number(
+        readFileSync(
+          path.join(
+            pidDir,
+            readdirSync(pidDir).find((name) => name.startsWith('pid-'))!,
+          ),
+          'utf8',
+        ),
+      );
+      // The holding ffmpeg would live ten minutes, and the viewer neither reads nor leaves: only
+      // the idle check ends it.
+      await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 20_000, interval: 50 });
+      const library = (await app.inject('/api/media/library')).json<{ transcodes: { transcode: number } }>();
+      expect(library.transcodes).toMatchObject({ transcode: 0 });
+      // What was sent is still there to read, then the stream ends early rather than hanging.
+      const read = (async () => {
+        for await (const chunk of answer.body!) void chunk;
+      })();
+      await read.catch(() => undefined);
+    } finally {
+      viewer.abort();
+    }
   });
 });
 

@@ -314,6 +314,8 @@ export async function mediaModule(
     ffmpegPath?: string | null;
     /** MEDIA_TRANSCODE_LIMIT. */
     transcodeLimit?: number;
+    /** How long a converted stream may go unread before its ffmpeg stops (a minute; tests make it short). */
+    idleMs?: number;
     /** Watch MEDIA_DIR for new files (on unless false). */
     watch?: boolean;
   } & MediaAccess,
@@ -322,6 +324,7 @@ export async function mediaModule(
   const playback = createMediaPlayback(library, {
     ffmpegPath: options.ffmpegPath ?? null,
     transcodeLimit: options.transcodeLimit ?? 2,
+    idleMs: options.idleMs,
     log: app.log,
   });
   await mediaRoutes(app, library, options, playback);
