@@ -119,14 +119,6 @@ describe('Library: remuxed MKV with subtitles', () => {
     await page.goto(`/watch/movie/${fargo}`);
     const subtitles = page.getByLabel('Subtitles');
     await subtitles.waitFor({ timeout: 15_000 });
-    console.log(
-      'DEBUG',
-      await page.evaluate(() => ({
-        stored: localStorage.getItem('marquee:player:subtitles'),
-        value: (document.querySelector('select[aria-label=Subtitles]') as HTMLSelectElement).value,
-        modes: Array.from(document.querySelector('video')!.textTracks, (t) => t.mode),
-      })),
-    );
     expect(await subtitles.locator('option:checked').textContent()).toBe('English');
     const video = page.getByLabel('Video player');
     await expect
