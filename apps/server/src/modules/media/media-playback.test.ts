@@ -62,7 +62,7 @@ beforeAll(async () => {
   makeMedia(mediaDir, { mkv: MKV, avi: AVI, mp4: MP4 });
   writeFileSync(path.join(mediaDir, 'The Matrix (1999).en.srt'), SRT);
   t = await createTestApp({ MEDIA_DIR: mediaDir }, undefined, { catalogue: true });
-}, 120_000);
+});
 afterAll(async () => {
   await t?.close();
   rmSync(mediaDir, { recursive: true, force: true });
@@ -266,7 +266,7 @@ describe('transcode limit and lifetime', () => {
     const address = held.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     ids = await indexed(held, [MKV, AVI]);
-  }, 120_000);
+  });
   afterAll(async () => {
     // fetch's pool keeps connections open that never carry a request, and opens one now and then
     // (seen on PostgreSQL's slower timing: one arrived after closeAllConnections): the server
