@@ -35,10 +35,17 @@ export const hiddenOperationValidator = validator(
 /** Reads stored hidden titles; invalid entries are dropped, one per title. Never throws. */
 export function parseStoredHidden(value: unknown): HiddenItem[] {
   if (!Array.isArray(value)) return [];
+  return normalizeHidden(
+    value.flatMap((entry) => {
+      const parsed = hiddenItemValidator.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+}
+
+/** What {@link parseStoredHidden} does after validating (one per title, the last; newest first), for valid items. */
+export function normalizeHidden(items: readonly HiddenItem[]): HiddenItem[] {
   const byKey = new Map<string, HiddenItem>();
-  for (const entry of value) {
-    const parsed = hiddenItemValidator.safeParse(entry);
-    if (parsed.success) byKey.set(hiddenKey(parsed.data), parsed.data);
-  }
+  for (const item of items) byKey.set(hiddenKey(item), item);
   return [...byKey.values()].sort((a, b) => Date.parse(b.hidden_at) - Date.parse(a.hidden_at));
 }

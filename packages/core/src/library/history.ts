@@ -110,8 +110,11 @@ export function historyKey(item: HistoryKeyFields): string {
 
 const newestFirst = compareNewestFirst<HistoryItem>((item) => item.watched_at, historyKey);
 
-/** Deduplicates by merge key (newer watched_at wins), orders newest first and applies the cap. */
-function normalize(items: readonly HistoryItem[]): HistoryItem[] {
+/**
+ * Deduplicates by merge key (newer watched_at wins), orders newest first and applies the cap: what
+ * {@link parseStoredHistory} does after validating, for entries that are valid already.
+ */
+export function normalizeHistory(items: readonly HistoryItem[]): HistoryItem[] {
   const newerWins = (candidate: HistoryItem, current: HistoryItem) => newestFirst(candidate, current) < 0;
   return unionByKey(items, historyKey, newerWins, newestFirst).slice(0, LOCAL_HISTORY_LIMIT);
 }
@@ -157,7 +160,7 @@ export function addToHistory(
     synced: false,
   };
   item.completed = item.completed || isCompleted(item.duration_watched, item.total_duration);
-  return succeed({ list: normalize([item, ...list.filter((other) => historyKey(other) !== key)]), item });
+  return succeed({ list: normalizeHistory([item, ...list.filter((other) => historyKey(other) !== key)]), item });
 }
 
 function definedFieldsOf(parsed: Partial<HistoryItem>, raw: object): Partial<HistoryItem> {
@@ -191,7 +194,7 @@ export function updateProgress(
     watched_at: now.toISOString(),
     synced: false,
   };
-  return succeed({ list: normalize([item, ...list.filter((other) => other !== existing)]), item });
+  return succeed({ list: normalizeHistory([item, ...list.filter((other) => other !== existing)]), item });
 }
 
 /** Removes the entry with this merge key; "Item not found in history" if absent (product.md §8). */
@@ -208,7 +211,7 @@ export function removeFromHistory(list: readonly HistoryItem[], key: string): Li
  * merging a list with itself (or again with the same list) changes nothing.
  */
 export function mergeHistory(a: readonly HistoryItem[], b: readonly HistoryItem[]): HistoryItem[] {
-  return normalize([...a, ...b]);
+  return normalizeHistory([...a, ...b]);
 }
 
 /** Where a series was left off. */
@@ -241,7 +244,7 @@ export function lastWatchedEpisode(list: readonly HistoryItem[], seriesId: numbe
  */
 export function parseStoredHistory(value: unknown): HistoryItem[] {
   if (!Array.isArray(value)) return [];
-  return normalize(
+  return normalizeHistory(
     value.flatMap((entry) => {
       const parsed = historyItemValidator.safeParse(entry);
       return parsed.success ? [parsed.data] : [];

@@ -71,14 +71,20 @@ export const ratingsOperationValidator = validator(
 /** Reads stored ratings; invalid entries are dropped, one per key (the newest). Never throws. */
 export function parseStoredRatings(value: unknown): RatingItem[] {
   if (!Array.isArray(value)) return [];
+  return normalizeRatings(
+    value.flatMap((entry) => {
+      const parsed = ratingItemValidator.safeParse(entry);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  );
+}
+
+/** What {@link parseStoredRatings} does after validating (one per key, the newest; newest first), for valid items. */
+export function normalizeRatings(items: readonly RatingItem[]): RatingItem[] {
   const byKey = new Map<string, RatingItem>();
-  for (const entry of value) {
-    const parsed = ratingItemValidator.safeParse(entry);
-    if (!parsed.success) continue;
-    const current = byKey.get(ratingKey(parsed.data));
-    if (!current || Date.parse(parsed.data.rated_at) >= Date.parse(current.rated_at)) {
-      byKey.set(ratingKey(parsed.data), parsed.data);
-    }
+  for (const item of items) {
+    const current = byKey.get(ratingKey(item));
+    if (!current || Date.parse(item.rated_at) >= Date.parse(current.rated_at)) byKey.set(ratingKey(item), item);
   }
   return [...byKey.values()].sort((a, b) => Date.parse(b.rated_at) - Date.parse(a.rated_at));
 }

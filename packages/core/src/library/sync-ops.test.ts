@@ -103,6 +103,23 @@ describe('queue helpers', () => {
     expect(pendingItemKeys([later])).toEqual(new Set(['movie:1']));
   });
 
+  it('removes the very operations sent without serialising the queue (an import queues thousands)', () => {
+    let reads = 0;
+    const counted = (id: number): SyncOperation => {
+      const item = { ...historyItem(id) };
+      Object.defineProperty(item, 'movie_title', {
+        enumerable: true,
+        get: () => (reads++, 'Title'),
+      });
+      return upsert(item);
+    };
+    const queue = Array.from({ length: 50 }, (_, index) => counted(index + 1));
+    expect(removeFlushed(queue, queue.slice(0, 20))).toEqual(queue.slice(20));
+    expect(reads).toBe(0);
+    // A copy of a sent operation (the queue read again from storage meanwhile) is still known.
+    expect(removeFlushed([upsert(a), upsert(b)], [JSON.parse(JSON.stringify(upsert(b)))])).toEqual([upsert(a)]);
+  });
+
   it('reads a stored queue, dropping invalid and foreign operations', () => {
     const stored = JSON.parse(
       JSON.stringify([

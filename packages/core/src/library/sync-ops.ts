@@ -80,8 +80,28 @@ export function dropOperationsFor<T extends SyncOperation>(queue: readonly T[], 
  * is removed only if an identical one was flushed, so a change made during a sync is not lost.
  */
 export function removeFlushed<T extends SyncOperation>(queue: readonly T[], flushed: readonly SyncOperation[]): T[] {
-  const sent = new Set(flushed.map(canonicalJson));
-  return queue.filter((operation) => !sent.has(canonicalJson(operation)));
+  // Serialising every operation cost a large queue (an import's thousands) most of a sync's time:
+  // only an operation on an item that was sent can be identical to one sent, and the very object
+  // sent (the queue's own, as getQueue() gave it) is identical without serialising.
+  const sentByItem = new Map<string, SyncOperation[]>();
+  for (const operation of flushed) {
+    const key = queueKey(operation);
+    const same = sentByItem.get(key);
+    if (same) same.push(operation);
+    else sentByItem.set(key, [operation]);
+  }
+  let sentJson: Map<string, Set<string>> | undefined;
+  const wasSent = (operation: T): boolean => {
+    const key = queueKey(operation);
+    const same = sentByItem.get(key);
+    if (!same) return false;
+    if (same.includes(operation)) return true;
+    sentJson ??= new Map();
+    let json = sentJson.get(key);
+    if (!json) sentJson.set(key, (json = new Set(same.map(canonicalJson))));
+    return json.has(canonicalJson(operation));
+  };
+  return queue.filter((operation) => !wasSent(operation));
 }
 
 /** Keys of the items that still have a change waiting for the server ('*' for a waiting clear). */

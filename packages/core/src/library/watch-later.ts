@@ -136,13 +136,17 @@ export function mergeWatchLater(a: readonly WatchLaterItem[], b: readonly WatchL
 /** Reads a stored Watch Later list; invalid entries are dropped and duplicates merged. Never throws. */
 export function parseStoredWatchLater(value: unknown): WatchLaterItem[] {
   if (!Array.isArray(value)) return [];
-  return mergeWatchLater(
+  return normalizeWatchLater(
     value.flatMap((entry) => {
       const parsed = watchLaterItemValidator.safeParse(entry);
       return parsed.success ? [parsed.data] : [];
     }),
-    [],
   );
+}
+
+/** What {@link parseStoredWatchLater} does after validating (one per title, newest first), for valid entries. */
+export function normalizeWatchLater(items: readonly WatchLaterItem[]): WatchLaterItem[] {
+  return mergeWatchLater(items, []);
 }
 
 /** What a removal needs to name a Watch Later entry. */

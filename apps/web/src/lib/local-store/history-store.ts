@@ -5,6 +5,7 @@ import {
   historyKey,
   historyOperationValidator,
   parseStoredHistory,
+  normalizeHistory,
   removeFromHistory,
   updateProgress,
   type HistoryAddInput,
@@ -153,6 +154,7 @@ export function createHistoryStore({
       merge(base, {
         store: 'history',
         parse: parseStoredHistory,
+        normalize: normalizeHistory,
         changedAt: (item) => item.watched_at,
         key: historyKey,
       }),
@@ -160,6 +162,7 @@ export function createHistoryStore({
     completeSync(completion) {
       completeListSync<HistoryItem, 'history'>(base, completion, {
         parse: parseStoredHistory,
+        normalize: normalizeHistory,
         changedAt: (item) => item.watched_at,
         key: historyKey,
       });

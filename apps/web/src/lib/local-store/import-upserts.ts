@@ -24,7 +24,9 @@ export function importListUpserts<I extends { synced: boolean }, S extends SyncS
     queued.push({ ...operation, item } as unknown as SyncOperationFor<S>);
   }
   // One commit: thousands of rows are one change for the screens and the sync.
-  if (queued.length > 0) base.commit(rules.parse([...byKey.values()]), compactQueue([...base.getQueue(), ...queued]));
+  // Each item was validated above, and the stored ones when they came in: no need to again.
+  if (queued.length > 0)
+    base.commit(rules.normalize([...byKey.values()]), compactQueue([...base.getQueue(), ...queued]));
   return queued.length;
 }
 

@@ -41,6 +41,7 @@ export interface KeyedListRules<I extends { synced: boolean }, R> {
   /** The store's operation validator (ratingsOperationValidator, ...), for its stored queue. */
   operationValidator: Validator<SyncOperationFor<KeyedStore>>;
   parse(value: unknown): I[];
+  normalize(items: readonly I[]): I[];
   key(item: R | I): string;
   ref(item: I): R;
   /** The item's time, as its upsert carries it. */

@@ -8,7 +8,7 @@ import {
   type SyncStore,
   type Validator,
 } from '@marquee/core';
-import { createCell, storeKeys, type MarqueeStorage } from './storage.ts';
+import { createCell, storeKeys, type MarqueeStorage, type StoredCell } from './storage.ts';
 
 export interface LocalStoreOptions {
   storage?: MarqueeStorage;
@@ -78,9 +78,14 @@ export function createPersistedStore<T, S extends SyncStore>(
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
 
-  const stopWatching = storage.subscribe([keys.items, keys.queue, keys.lastSync], () => {
-    const changed = [value.refresh(), queue.refresh(), lastSync.refresh()].some(Boolean);
-    if (changed) notify();
+  const cells = new Map<string, StoredCell<unknown>>([
+    [keys.items, value],
+    [keys.queue, queue],
+    [keys.lastSync, lastSync],
+  ]);
+  // Only the key that changed is read again: a store's list may be megabytes.
+  const stopWatching = storage.subscribe([keys.items, keys.queue, keys.lastSync], (key, text) => {
+    if (cells.get(key)?.refresh(text)) notify();
   });
 
   // The defaults, as the server rendered the page with them. When this browser's value equals
@@ -121,6 +126,8 @@ export function createPersistedStore<T, S extends SyncStore>(
 /** How a list store (history, Watch Later) reads and keys its items. */
 export interface ListRules<I extends { synced: boolean }> {
   parse(value: unknown): I[];
+  /** What `parse` does after validating (one item per key, order, cap), for items valid already. */
+  normalize(items: readonly I[]): I[];
   key(item: I): string;
   /** The time the item was last changed, as its upsert carries it. */
   changedAt(item: I): string;
@@ -138,15 +145,17 @@ export function completeListSync<I extends { synced: boolean }, S extends SyncSt
   { flushed, server, full = false, at }: SyncCompletion,
   rules: ListRules<I>,
 ): void {
-  const queue = removeFlushed(base.getQueue(), flushed);
+  const queued = base.getQueue();
+  const queue = removeFlushed(queued, flushed);
   const pending = pendingItemKeys(queue);
-  let list = [...base.getSnapshot()];
+  const current = base.getSnapshot();
+  let list: readonly I[] = current;
   if (server instanceof Map) {
     // A clear still waiting for the server: what the server holds from before it is gone here.
     const clear = queue.find((operation) => operation.op === 'remove_all');
     const clearedAt = clear ? Date.parse(clear.at) : -Infinity;
     const byKey = new Map(
-      list.filter((item) => !full || pending.has(rules.key(item))).map((item) => [rules.key(item), item]),
+      current.filter((item) => !full || pending.has(rules.key(item))).map((item) => [rules.key(item), item]),
     );
     for (const [key, raw] of server as ReadonlyMap<string, unknown>) {
       if (pending.has(key)) continue;
@@ -154,13 +163,19 @@ export function completeListSync<I extends { synced: boolean }, S extends SyncSt
       if (item && Date.parse(rules.changedAt(item)) > clearedAt) byKey.set(key, { ...item, synced: true });
       else byKey.delete(key);
     }
-    list = rules.parse([...byKey.values()]);
+    // Only the server's items are validated (just above): the stored ones were when they came in,
+    // and validating the whole list again, once per batch of a sync, froze the page on large lists.
+    list = rules.normalize([...byKey.values()]);
   }
   list = list.map((item) => {
     const synced = !pending.has(rules.key(item));
     return item.synced === synced ? item : { ...item, synced };
   });
-  base.commit(list, queue);
+  // Nothing sent, nothing changed: the list and queue stay as stored (a batch of another store's
+  // changes would otherwise save this store's whole list again).
+  const isUnchanged =
+    queue.length === queued.length && list.length === current.length && list.every((item, at) => item === current[at]);
+  if (!isUnchanged) base.commit(list, queue);
   base.setLastSync(at);
 }
 

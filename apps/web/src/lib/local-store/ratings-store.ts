@@ -1,6 +1,7 @@
 import {
   ratingsOperationValidator,
   parseStoredRatings,
+  normalizeRatings,
   ratingItemValidator,
   ratingKey,
   type LibraryResult,
@@ -27,6 +28,7 @@ export function createRatingsStore(options: LocalStoreOptions = {}): RatingsStor
       validator: ratingItemValidator,
       operationValidator: ratingsOperationValidator,
       parse: parseStoredRatings,
+      normalize: normalizeRatings,
       key: ratingKey,
       ref: ({ movie_id, content_type, season_number, episode_number }) => ({
         movie_id,

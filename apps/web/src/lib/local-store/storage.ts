@@ -26,12 +26,15 @@ export interface MarqueeStorage {
   readRaw(key: string): string | null;
   /** Stores `value` as JSON; false (and a warning) if the browser refused. */
   write(key: string, value: unknown): boolean;
+  /** Stores text already serialised as JSON (a cell that keeps it); false (and a warning) if refused. */
+  writeRaw(key: string, text: string): boolean;
   remove(key: string): void;
   /**
    * Calls `listener` with the key whenever one of `keys` may have changed: written through any
-   * wrapper on the same storage in this tab, or in another tab (the `storage` event).
+   * wrapper on the same storage in this tab, or in another tab (the `storage` event). A write in
+   * this tab also gives the text it stored, so that the listener need not read it back.
    */
-  subscribe(keys: readonly string[], listener: (key: string) => void): () => void;
+  subscribe(keys: readonly string[], listener: (key: string, text?: string) => void): () => void;
   /** Bytes (UTF-16, as browsers count them) used by Marquee's keys, for Data Management. */
   usedBytes(): number;
 }
@@ -47,7 +50,7 @@ function decode(key: string, raw: string | null): unknown {
   }
 }
 
-type KeyListener = (key: string | null) => void;
+type KeyListener = (key: string | null, text?: string) => void;
 
 // Writes in this tab fire no `storage` event here, so wrappers over the same storage tell each
 // other directly.
@@ -86,8 +89,21 @@ export function createStorage(options: StorageOptions = {}): MarqueeStorage {
     }
   }
 
-  function notifyInTab(key: string) {
-    for (const listener of inTabListeners.get(channelKey) ?? []) listener(key);
+  function notifyInTab(key: string, text?: string) {
+    for (const listener of inTabListeners.get(channelKey) ?? []) listener(key, text);
+  }
+
+  function writeRaw(key: string, text: string): boolean {
+    if (!backend) return false;
+    try {
+      backend.setItem(STORAGE_PREFIX + key, text);
+    } catch (error) {
+      // Most often the quota; the change stays in memory for this visit.
+      console.warn(`Could not save ${STORAGE_PREFIX + key}`, error);
+      return false;
+    }
+    notifyInTab(key, text);
+    return true;
   }
 
   return {
@@ -98,17 +114,16 @@ export function createStorage(options: StorageOptions = {}): MarqueeStorage {
     },
 
     write(key, value) {
-      if (!backend) return false;
+      let text: string;
       try {
-        backend.setItem(STORAGE_PREFIX + key, JSON.stringify(value));
+        text = JSON.stringify(value);
       } catch (error) {
-        // Most often the quota; the change stays in memory for this visit.
         console.warn(`Could not save ${STORAGE_PREFIX + key}`, error);
         return false;
       }
-      notifyInTab(key);
-      return true;
+      return writeRaw(key, text);
     },
+    writeRaw,
 
     remove(key) {
       if (!backend) return;
@@ -123,10 +138,10 @@ export function createStorage(options: StorageOptions = {}): MarqueeStorage {
 
     subscribe(keys, listener) {
       const watched = new Set(keys);
-      const onKey: KeyListener = (key) => {
+      const onKey: KeyListener = (key, text) => {
         // A null key means the whole storage was cleared (Storage#clear in another tab).
-        if (key === null) watched.forEach(listener);
-        else if (watched.has(key)) listener(key);
+        if (key === null) watched.forEach((each) => listener(each));
+        else if (watched.has(key)) listener(key, text);
       };
       const onStorageEvent = (event: Event) => {
         const { key, storageArea } = event as StorageEvent;
@@ -169,8 +184,8 @@ export interface StoredCell<T> {
   get(): T;
   /** Keeps the value in memory and saves it; false if saving failed (the value is kept anyway). */
   set(value: T): boolean;
-  /** Re-reads the stored text; true if the value changed. */
-  refresh(): boolean;
+  /** Re-reads the stored text (or takes `text`, just stored in this tab); true if the value changed. */
+  refresh(text?: string): boolean;
 }
 
 export function createCell<T>(storage: MarqueeStorage, key: string, parse: (value: unknown) => T): StoredCell<T> {
@@ -182,16 +197,17 @@ export function createCell<T>(storage: MarqueeStorage, key: string, parse: (valu
     set(next) {
       const previous = stored;
       value = next;
-      // Set before writing: the write echoes back to this cell's own refresh, which must see no change.
+      // Set before writing: the write echoes back to this cell's own refresh, which must see no change
+      // (the very same string, compared at once however long).
       stored = JSON.stringify(next);
-      const saved = storage.write(key, next);
+      const saved = storage.writeRaw(key, stored);
       // After a failed save the storage still holds the old text; remembering that keeps the
       // in-memory value from being "refreshed" back to it.
       if (!saved) stored = previous;
       return saved;
     },
-    refresh() {
-      const current = storage.readRaw(key);
+    refresh(text) {
+      const current = text ?? storage.readRaw(key);
       if (current === stored) return false;
       stored = current;
       value = parse(decode(key, current));

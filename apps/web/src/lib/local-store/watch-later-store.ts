@@ -4,6 +4,7 @@ import {
   enqueueOperation,
   isInWatchLater,
   parseStoredWatchLater,
+  normalizeWatchLater,
   removeFromWatchLater,
   toggleWatchLater,
   watchLaterKey,
@@ -124,6 +125,7 @@ export function createWatchLaterStore({
       merge(base, {
         store: 'watch_later',
         parse: parseStoredWatchLater,
+        normalize: normalizeWatchLater,
         changedAt: (item) => item.added_at,
         key: watchLaterKey,
       }),
@@ -131,6 +133,7 @@ export function createWatchLaterStore({
     completeSync(completion) {
       completeListSync<WatchLaterItem, 'watch_later'>(base, completion, {
         parse: parseStoredWatchLater,
+        normalize: normalizeWatchLater,
         changedAt: (item) => item.added_at,
         key: watchLaterKey,
       });
