@@ -268,12 +268,3 @@ export function textSink(onText: (text: string) => void, onEnd: () => void): Ent
     },
   };
 }
-
-/** Collects an entry whole (a JSON file), within the entry limit already enforced by the reader. */
-export function bufferSink(onEnd: (text: string) => void): EntrySink {
-  const chunks: Uint8Array[] = [];
-  return {
-    write: (chunk) => void chunks.push(chunk),
-    end: () => onEnd(new TextDecoder('utf-8').decode(Buffer.concat(chunks))),
-  };
-}

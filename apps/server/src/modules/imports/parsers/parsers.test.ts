@@ -234,7 +234,7 @@ describe('Trakt', () => {
 
   it('refuses a damaged JSON file and a file that is not Trakt’s', async () => {
     await expect(read('trakt', Buffer.from('[{"type": "movie"'), 'watched-history-1.json')).rejects.toThrow(
-      'watched-history-1.json is not valid JSON: it may be damaged or cut off',
+      'watched-history-1.json is cut off: the JSON ends inside item 1 (line 1, character 17)',
     );
     await expect(read('trakt', Buffer.from('{}'), 'watched-history.json')).rejects.toThrow(
       'watched-history.json is not a Trakt export file: it holds no list',
@@ -273,9 +273,85 @@ describe("Marquee's own export", () => {
     });
   });
 
-  it('refuses another format and a newer version', async () => {
+  it('reads the older Data Management export ({settings, history, watch_later, exported_at}, no format or version)', async () => {
+    const collector = await read(
+      'marquee',
+      fixture('marquee/data-management-export-2026-06-01.json'),
+      'marquee-export-2026-06-01.json',
+    );
+    expect(collector.records.map(summary)).toEqual([
+      'restore movie The Matrix (?) history',
+      'restore tv Breaking Bad (?) history',
+      'restore movie Inception (2010) watch_later',
+    ]);
+    expect(collector.problems).toEqual([]);
+    // The device's own `synced` flag is not what the file says: every item goes up again.
+    expect(
+      collector.records.map(
+        (record) =>
+          record.kind === 'restore' &&
+          record.operation.op === 'upsert' &&
+          'synced' in record.operation.item &&
+          record.operation.item.synced,
+      ),
+    ).toEqual([false, false, false]);
+    expect(collector.direct).toEqual([
+      expect.objectContaining({ op: 'upsert', store: 'settings', at: '2026-06-01T09:30:00.000Z' }),
+    ]);
+    expect(collector.direct[0]!.op === 'upsert' && collector.direct[0]!.item).toMatchObject({
+      gridColumns: 4,
+      region: 'FR',
+      autoplayTrailers: false,
+    });
+  });
+
+  it('names ratings listed before the history that names their titles', async () => {
+    const text = JSON.stringify({
+      ratings: [
+        {
+          movie_id: 2260,
+          content_type: 'movie',
+          season_number: null,
+          episode_number: null,
+          rating: 9,
+          rated_at: '2026-10-30T23:00:00.000Z',
+        },
+      ],
+      history: [
+        {
+          id: 'movie:2260',
+          movie_id: 2260,
+          movie_title: 'The Matrix',
+          movie_poster: null,
+          content_type: 'movie',
+          watched_at: '2026-10-30T21:00:00.000Z',
+          release_date: '1999-03-31',
+        },
+      ],
+    });
+    const collector = await read('marquee', Buffer.from(text), 'marquee-export.json', 5);
+    expect(collector.records.map(summary)).toEqual([
+      'restore movie The Matrix (1999) ratings',
+      'restore movie The Matrix (1999) history',
+    ]);
+  });
+
+  it('refuses another format and a newer version, a list that is none, and JSON cut off or broken', async () => {
     await expect(read('marquee', Buffer.from('{"format":"other","history":[]}'), 'x.json')).rejects.toThrow(
       'x.json is not a Marquee export: its format is "other"',
+    );
+    await expect(read('marquee', Buffer.from('{"history":{}}'), 'x.json')).rejects.toThrow(
+      'x.json: "history" is not a list',
+    );
+    await expect(
+      read('marquee', Buffer.from('{"comments":[], "exported_at": "2026-11-01"}'), 'x.json'),
+    ).rejects.toThrow('x.json is not a Marquee export: it has no history, Watch Later or settings');
+    const whole = fixture('marquee/marquee-export-2026-11-01.json');
+    await expect(read('marquee', whole.subarray(0, 600), 'x.json')).rejects.toThrow(
+      /^x\.json is cut off: the JSON ends inside item 1 of "history" \(line 22, character 600\)$/,
+    );
+    await expect(read('marquee', Buffer.from('{"history": [{"movie_id": 1,}]}'), 'x.json')).rejects.toThrow(
+      /^x\.json is not valid JSON: item 1 of "history" \(from line 1, column 14\) is broken near/,
     );
     await expect(
       read('marquee', Buffer.from('{"format":"marquee-export","version":99,"history":[]}'), 'x.json'),

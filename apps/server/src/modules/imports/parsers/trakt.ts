@@ -8,7 +8,8 @@ import {
   type SourceParser,
   type TitleRef,
 } from '../import-records.ts';
-import { bufferSink } from '../upload-reader.ts';
+import { JsonStreamReader, MAX_JSON_ITEM_CHARS } from '../json-stream.ts';
+import { textSink } from '../upload-reader.ts';
 import { IMDB_ID } from './imdb.ts';
 
 /**
@@ -122,17 +123,17 @@ export function traktParser(now: Date): SourceParser {
       }
       if (!kind) return null;
       collector.read(path);
-      return bufferSink((text) => {
-        let items: unknown;
-        try {
-          items = JSON.parse(text.replace(/^\uFEFF/, ''));
-        } catch {
-          throw new AppError('invalid_input', `${path} is not valid JSON: it may be damaged or cut off`);
-        }
-        if (!Array.isArray(items))
-          throw new AppError('invalid_input', `${path} is not a Trakt export file: it holds no list`);
-        items.forEach((item, index) => readItem(kind, path, index + 1, item, collector, now));
-      });
+      const reader = new JsonStreamReader(
+        path,
+        'list',
+        { onItem: (_list, index, item) => readItem(kind, path, index + 1, item, collector, now) },
+        MAX_JSON_ITEM_CHARS,
+        'a Trakt export file',
+      );
+      return textSink(
+        (text) => reader.push(text),
+        () => reader.end(),
+      );
     },
     finish(collector) {
       if (collector.files.length === 0) {
