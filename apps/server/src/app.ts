@@ -20,6 +20,7 @@ import { listenForSessionChanges } from './modules/auth/session.ts';
 import { createMailer, type Mailer } from './modules/mail/mailer.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { createEpisodeCheck } from './modules/me/episode-check.ts';
 import { PERSONAL_CHANNEL, PersonalCache } from './modules/me/personal-cache.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
 import { progressRoutes } from './modules/progress/progress.routes.ts';
@@ -159,7 +160,7 @@ export async function buildApp({
     ),
   );
   if (config.devOutbox) await outboxRoutes(app, mailer);
-  await meRoutes(app, database.db, personalCache);
+  await meRoutes(app, database.db, personalCache, createEpisodeCheck(catalogue));
   await profileRoutes(app, database.db);
   await progressRoutes(app, database.db, catalogue);
   await calendarRoutes(app, { db: database.db, catalogue, publicUrl: config.publicUrl });

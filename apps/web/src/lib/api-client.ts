@@ -4,6 +4,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** The error's other fields, e.g. a refused sync's `operation` and `field`. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -11,7 +13,7 @@ export class ApiError extends Error {
 }
 
 interface ErrorBody {
-  error?: { code?: string; message?: string };
+  error?: { code?: string; message?: string; [detail: string]: unknown };
 }
 
 /** How a request reaches the API: the browser's fetch, or the server's own router when it renders a page. */
@@ -43,9 +45,11 @@ export async function apiFetch<T>(path: string, init: RequestInit = {}): Promise
   } catch {
     // A proxy or a crash may answer with something other than JSON; the status still speaks.
   }
+  const { code, message, ...details } = body.error ?? {};
   throw new ApiError(
     response.status,
-    body.error?.code ?? 'http_error',
-    body.error?.message ?? `Request failed with status ${response.status}`,
+    code ?? 'http_error',
+    message ?? `Request failed with status ${response.status}`,
+    details,
   );
 }

@@ -16,7 +16,7 @@ const episodePart = z.number().check(z.int(), z.gte(1), z.lte(MAX_STORED_INTEGER
  * an entry is kept on read; the identifying fields (id, movie_id, movie_title, content_type,
  * watched_at) are required and an entry without them is dropped.
  */
-export const historyItemSchema = z.object({
+const historyItemObject = z.object({
   id: z.string().check(z.minLength(1)),
   movie_id: movieIdSchema,
   movie_title: movieTitleSchema,
@@ -50,11 +50,23 @@ export const historyItemSchema = z.object({
   overview: z.optional(z.nullable(z.string())),
 });
 
-/** What a caller gives to add an entry: id, watched_at and synced are set by the rule. */
-export const historyAddInputSchema = z.omit(historyItemSchema, { id: true, watched_at: true, synced: true });
+/** A film is one entry: a season or an episode names part of a series (issue 30: bad input refused). */
+const filmHasNoEpisodes = z.refine<z.output<typeof historyItemObject>>(
+  (item) => item.content_type === 'tv' || (item.season_number === null && item.episode_number === null),
+  { message: 'A film has no seasons or episodes', path: ['season_number'] },
+);
+
+/** A viewing-history entry (the fields above); a film names no season or episode. */
+export const historyItemSchema = historyItemObject.check(filmHasNoEpisodes);
+
+/**
+ * What a caller gives to add an entry: id, watched_at and synced are set by the rule, which drops a
+ * season or episode given for a film.
+ */
+export const historyAddInputSchema = z.omit(historyItemObject, { id: true, watched_at: true, synced: true });
 
 /** What a removal needs to name a history entry: its merge key fields (product.md §9). */
-export const historyRefSchema = z.pick(historyItemSchema, {
+export const historyRefSchema = z.pick(historyItemObject, {
   movie_id: true,
   content_type: true,
   season_number: true,

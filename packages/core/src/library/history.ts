@@ -25,6 +25,7 @@ import {
   oneOf,
   optional,
   pick,
+  refuse,
   string,
   union,
   validator,
@@ -84,7 +85,16 @@ const historyItemShape: Shape = {
   vote_average: optional(nullable(number())),
   overview: optional(nullableString),
 };
-export const historyItemValidator = validator(object<HistoryItem>(historyItemShape));
+/** A film is one entry: a season or an episode names part of a series (issue 30: bad input refused). */
+function filmHasNoEpisodes(item: Pick<HistoryItem, 'content_type' | 'season_number' | 'episode_number'>): void {
+  refuse(
+    item.content_type === 'tv' || (item.season_number === null && item.episode_number === null),
+    'A film has no seasons or episodes',
+    ['season_number'],
+  );
+}
+const historyItem = object<HistoryItem>(historyItemShape, filmHasNoEpisodes);
+export const historyItemValidator = validator(historyItem);
 export type HistoryItem = z.output<typeof historyItemSchema>;
 
 /** What a caller gives to add an entry: id, watched_at and synced are set by the rule. */
@@ -267,7 +277,7 @@ export const historyOperationValidator = validator(
     upsert: object({
       op: literal('upsert'),
       store: literal('history'),
-      item: object(historyItemShape),
+      item: historyItem,
       at: isoTimestamp,
     }),
     remove: object({ op: literal('remove'), store: literal('history'), item: historyRef, at: isoTimestamp }),

@@ -6,6 +6,7 @@ import {
   DEFAULT_SETTINGS,
   hiddenKey,
   historyKey,
+  MAX_CLOCK_AHEAD_MS,
   mergeSettings,
   ratingKey,
   syncItemKey,
@@ -27,6 +28,7 @@ import {
 } from '@marquee/core';
 import type { Db } from '../../db/client.ts';
 import { PERSONAL_CHANNEL } from './personal-cache.ts';
+import { refusedOperation } from './sync-refusal.ts';
 import { hiddenTitles, personalSync, userRatings, userSettings, viewingHistory, watchLater } from './me-schema.ts';
 
 /**
@@ -326,6 +328,20 @@ function upsertNewer(table: ListTable, rows: ReadonlyArray<Record<string, unknow
     select ${sql.raw(names)} from jsonb_to_recordset(${json}::jsonb) as incoming(${sql.raw(types)})
     on conflict (user_id, item_key) do update set ${sql.raw(updates + alsoOnUpdate)}
     where ${newer(table)}`;
+}
+
+/**
+ * A watch dated later than the server's clock allows (issue 30: "a date in 3000") is refused, not
+ * moved to now: the date is what the viewer said, and a clear error beats a made-up one. The
+ * change's own time (`at`) and the other stores' times are held to the clock instead (`bounded`).
+ */
+function refuseFutureWatches(operations: readonly SyncOperation[], now: Date): void {
+  const latest = now.getTime() + MAX_CLOCK_AHEAD_MS;
+  operations.forEach((operation, index) => {
+    if (operation.op === 'upsert' && operation.store === 'history' && Date.parse(operation.item.watched_at) > latest) {
+      throw refusedOperation(index, 'item.watched_at', 'a watch cannot be dated later than now');
+    }
+  });
 }
 
 /** A change's times held to the server's clock (DESIGN.md "Sync rules"). */
@@ -676,6 +692,7 @@ export async function applySync(
   operations: readonly SyncOperation[],
   { now = new Date(), cursor }: { now?: Date; cursor?: string | null } = {},
 ): Promise<SyncChangesAnswer | SyncStateAnswer> {
+  refuseFutureWatches(operations, now);
   const batch = operations.map((operation) => bounded(operation, now));
   if (cursor !== undefined) {
     // Every sync of an account, even one that only reads, takes its turn (lockAccount): a read

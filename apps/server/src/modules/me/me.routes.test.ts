@@ -4,7 +4,8 @@ import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // With the local catalogue: episodes a sync names are checked against it.
+  t = await createTestApp({}, undefined, { catalogue: true });
 });
 afterAll(() => t.close());
 
@@ -412,19 +413,39 @@ describe('POST /api/me/sync with a cursor (DESIGN.md "Sync rules": incremental)'
       (next.removed as unknown as { hidden: Array<{ movie_id: number }> }).hidden.map((item) => item.movie_id),
     ).toEqual([680]);
 
-    for (const [operation, field] of [
-      [rating(11), 'rating'],
-      [rating(0), 'rating'],
-      [rating(7, { season_number: 2 }), 'season_number'],
-      [rating(7, { content_type: 'tv', episode_number: 3 }), 'season_number'],
+    // Series 1 is Breaking Bad in the local catalogue: five seasons, seven episodes in the first.
+    const watched = (item: object) => ({ op: 'upsert', store: 'history', item, at });
+    const episodeRating = (season: number, episode: number) =>
+      rating(7, { movie_id: 1, content_type: 'tv', season_number: season, episode_number: episode });
+    for (const [operation, field, problem] of [
+      [rating(11), 'rating', /1 to 10/],
+      [rating(0), 'rating', /1 to 10/],
+      [rating(7, { season_number: 2 }), 'season_number', /film has no seasons/],
+      [rating(7, { content_type: 'tv', episode_number: 3 }), 'season_number', /needs its season/],
+      [watched(historyItem(603, '3000-01-01T00:00:00.000Z')), 'watched_at', /later than now/],
+      [watched({ ...historyItem(603, at), season_number: 1, episode_number: 2 }), 'season_number', /film has no/],
+      [watched(historyItem(1, at, 99, 99)), 'season_number', /has no season 99/],
+      [watched(historyItem(1, at, 1, 99)), 'episode_number', /has no episode 99/],
+      [episodeRating(99, 99), 'season_number', /has no season 99/],
+      [episodeRating(1, 8), 'episode_number', /has no episode 8/],
     ] as const) {
-      const refused = await sync(cookie, [operation]);
+      // The whole batch is refused, naming the operation at fault: a good change beside it waits.
+      const refused = await sync(cookie, [watched(historyItem(1, at, 1, 1)), operation]);
       expect(refused.statusCode, field).toBe(400);
-      expect(refused.json().error.message).toMatch(new RegExp(`^Invalid operations\\.0\\.item\\.${field}`));
+      expect(refused.json().error.message).toMatch(new RegExp(`^Invalid operations\\.1\\.item\\.${field}`));
+      expect(refused.json().error.message).toMatch(problem);
+      expect(refused.json().error).toMatchObject({ code: 'invalid_input', operation: 1, field: `item.${field}` });
     }
     const state = (await sync(cookie, [])).json();
     expect(state.ratings.map((item: { rating: number }) => item.rating)).toEqual([8]);
     expect(state.hidden).toEqual([]);
+    expect(state.history).toEqual([]);
+    // The episodes that exist are taken.
+    const real = await sync(cookie, [watched(historyItem(1, at, 1, 7)), episodeRating(5, 1)]);
+    expect(real.statusCode, real.body).toBe(200);
+    expect(real.json().history).toEqual([
+      expect.objectContaining({ movie_id: 1, season_number: 1, episode_number: 7 }),
+    ]);
   });
 
   it('clears a whole list, entries this device never held included, and an older add stays cleared', async () => {

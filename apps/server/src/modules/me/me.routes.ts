@@ -5,6 +5,8 @@ import { MAX_STORED_INTEGER } from '@marquee/core/library/common';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../plugins/errors.ts';
 import { parseOrThrow } from '../catalogue/catalogue.routes.ts';
+import type { EpisodeCheck } from './episode-check.ts';
+import { refusedSyncBody } from './sync-refusal.ts';
 import { hasHeardAnnouncements, mayUseMemory, requireUser } from '../auth/session.ts';
 import { PersonalCache } from './personal-cache.ts';
 import { applySync, findSettings, listWatchLater, pageHistory } from './me.repository.ts';
@@ -35,8 +37,14 @@ const syncRequest = z.compile(syncRequestSchema);
  * /api/me/*: the signed-in user's history, Watch Later and settings; every query scoped to them.
  * `personalCache` answers the reads from memory (personal-cache.ts); the app listens for its
  * evictions with the sessions' (listenForSessionChanges), and `applySync` announces them.
+ * `episodes` refuses a sync naming an episode the catalogue says does not exist (episode-check.ts).
  */
-export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new PersonalCache()): Promise<void> {
+export async function meRoutes(
+  app: FastifyInstance,
+  db: Db,
+  personalCache = new PersonalCache(),
+  episodes?: EpisodeCheck,
+): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {
     if (request.url.startsWith('/api/me/')) void reply.header('cache-control', 'private, no-store');
     done();
@@ -98,13 +106,17 @@ export async function meRoutes(app: FastifyInstance, db: Db, personalCache = new
 
   app.post('/api/me/sync', { bodyLimit: 2 * 1024 * 1024 }, async (request) => {
     const user = await requireUser(app, request);
-    const { operations, cursor } = parseOrThrow(syncRequest, request.body, 'body');
+    const parsed = z.safeParse(syncRequest, request.body);
+    // A refused batch names its operation, which the device drops before sending the rest again.
+    if (!parsed.success) throw refusedSyncBody(parsed.error);
+    const { operations, cursor } = parsed.data;
     if (operations.length > SYNC_BATCH_LIMIT) {
       throw new AppError(
         'invalid_input',
         `Invalid operations: must hold at most ${SYNC_BATCH_LIMIT} operations per request`,
       );
     }
+    await episodes?.refuseUnknownEpisodes(operations);
     const answer = await (cursor === undefined
       ? applySync(db, user.id, operations)
       : applySync(db, user.id, operations, { cursor }));

@@ -233,6 +233,65 @@ describe('sync engine', () => {
     expect(watchLater.getQueue()).toEqual([]);
   });
 
+  it('drops a change the server refuses for good and sends the rest again, never the same batch forever', async () => {
+    const { engine, watchLater, transport, server, ownerCell } = setup();
+    // The server refuses any change to film 13, naming it in the batch (as sync-refusal.ts does).
+    const refuse13 = (operations: SyncOperation[], cursor: string | null = null) => {
+      const index = operations.findIndex(
+        (operation) =>
+          operation.store === 'watch_later' && operation.op !== 'remove_all' && operation.item.movie_id === 13,
+      );
+      if (index < 0) return server.send(operations, cursor);
+      const message = `Invalid operations.${index}.item.movie_id: no such film`;
+      return Promise.reject(new ApiError(400, 'invalid_input', message, { operation: index, field: 'item.movie_id' }));
+    };
+    transport.send.mockImplementation(refuse13);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    // A guest's film 13 is offered at sign-in, then refused: the sign-in's sync still completes.
+    watchLater.add(title(13));
+    watchLater.add(title(11));
+    engine.setUser('user-a');
+    await vi.advanceTimersByTimeAsync(150);
+    expect(engine.getState().status).toBe('synced');
+    expect([...server.rows.watch_later.keys()]).toEqual([watchLaterKey({ movie_id: 11, content_type: 'movie' })]);
+    expect(watchLater.getSnapshot().map((item) => item.movie_id)).toEqual([11]);
+
+    // A refused change among good ones, once signed in: the good ones go, the device shows the server's.
+    watchLater.add(title(12));
+    watchLater.add(title(13));
+    watchLater.add(title(14));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(engine.getState().status).toBe('synced');
+    expect(server.rows.watch_later.size).toBe(3);
+    expect(
+      watchLater
+        .getSnapshot()
+        .map((item) => item.movie_id)
+        .sort(),
+    ).toEqual([11, 12, 14]);
+    expect(watchLater.getQueue()).toEqual([]);
+    expect(ownerCell.getCursor()).not.toBeNull();
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/refused/), expect.stringMatching(/no such film/));
+    const sent = transport.send.mock.calls.length;
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(transport.send.mock.calls.length).toBe(sent);
+  });
+
+  it('retries a refused batch that names no operation with backoff', async () => {
+    const { engine, watchLater, transport } = setup();
+    engine.setUser('user-a');
+    await vi.advanceTimersByTimeAsync(150);
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    transport.send.mockRejectedValueOnce(new ApiError(400, 'invalid_input', 'Invalid operations: too many'));
+    watchLater.add(title(5));
+    await vi.advanceTimersByTimeAsync(400);
+    expect(engine.getState().status).toBe('failed');
+    expect(watchLater.getQueue()).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(engine.getState().status).toBe('synced');
+    expect(watchLater.getQueue()).toEqual([]);
+  });
+
   it('reports a lost session instead of retrying', async () => {
     const { engine, transport, onUnauthorized } = setup();
     transport.send.mockRejectedValueOnce(new ApiError(401, 'unauthorized', 'Sign in to use this'));

@@ -1,4 +1,5 @@
 import {
+  canonicalJson,
   hiddenKey,
   historyKey,
   listItemKey,
@@ -76,6 +77,8 @@ export interface SyncEngineDeps {
   timers?: SyncTimers;
   /** The server said the session is gone (401). */
   onUnauthorized?: () => void;
+  /** The server refused one change for good (a 400 naming it); the others were sent again. */
+  onRefused?: (operation: SyncOperation, message: string) => void;
 }
 
 export interface SyncTimers {
@@ -113,6 +116,8 @@ export const CHANGE_DEBOUNCE_MS = 300;
 export const LOAD_DELAY_MS = 100;
 /** product.md §9: settings sync interval; also how often another device's changes are pulled. */
 export const PULL_INTERVAL_MS = 5 * 60 * 1000;
+/** Refused changes dropped in one run at most; past that the run fails and is retried later. */
+const REFUSALS_PER_RUN = SYNC_BATCH_SIZE;
 const RETRY_BASE_MS = 1000;
 const RETRY_CAP_MS = 60_000;
 
@@ -158,6 +163,24 @@ function addChanges(into: Changes, answer: SyncAnswer): void {
   if (answer.settings != null) into.settings = answer.settings;
 }
 
+/** The server refused a batch because of one of its operations (a 400 naming its index). */
+class RefusedOperation extends Error {
+  constructor(
+    readonly operation: SyncOperation,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The operation a 400 to `batch` names (`error.operation`: its index, sync-refusal.ts), if any. */
+function refusedIn(error: unknown, batch: readonly SyncOperation[]): RefusedOperation | null {
+  if (!(error instanceof ApiError) || error.status !== 400) return null;
+  const index = error.details.operation;
+  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= batch.length) return null;
+  return new RefusedOperation(batch[index]!, error.message);
+}
+
 function cursorOf(answer: SyncAnswer): string {
   if (typeof answer.cursor !== 'string' || !/^\d+$/.test(answer.cursor))
     throw new Error('The sync answer has no cursor');
@@ -184,6 +207,8 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
   let failures = 0;
   /** The engine's own writes into the stores are not changes to send. */
   let applying = false;
+  /** Changes the server refused for good (canonical JSON), never offered again to this account. */
+  let refused = new Set<string>();
   let timer: unknown;
   const listeners = new Set<() => void>();
 
@@ -234,7 +259,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       ...ratings.getQueue(),
       ...hidden.getQueue(),
     ];
-    if (!adopting) return operations;
+    if (!adopting) return operations.filter((operation) => !refused.has(canonicalJson(operation)));
     // product.md §4 On login: upload local settings when the server has none or a change is
     // queued; otherwise the server's settings are taken (the queue is empty).
     if (settingsQueue.length === 0 && (await transport.fetchSettingsUpdatedAt()) === null) {
@@ -271,7 +296,27 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
         (item) => item.hidden_at,
       ),
     );
-    return operations;
+    return operations.filter((operation) => !refused.has(canonicalJson(operation)));
+  }
+
+  /**
+   * A change the server refused for good (a rating of 11, a watch dated in 3000, an episode the
+   * catalogue does not have): it leaves the queue and is never sent again, the rest of its batch
+   * goes again at once, and the next exchange reads the account's whole state, so this device
+   * shows what the server holds for that item instead of the refused change.
+   */
+  function drop({ operation, message }: RefusedOperation): void {
+    refused.add(canonicalJson(operation));
+    const store = { settings, watch_later: watchLater, history, ratings, hidden }[operation.store];
+    applying = true;
+    try {
+      store.completeSync({ flushed: [operation], at: now() });
+    } finally {
+      applying = false;
+    }
+    owner.setCursor(null);
+    console.warn('The server refused a change; it is dropped and the others are sent again.', message);
+    deps.onRefused?.(operation, message);
   }
 
   /** Hands the server's changes to the stores, with the operations they answer. */
@@ -307,7 +352,9 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     let more = false;
     do {
       const batch = batches[index++] ?? [];
-      const answer = await transport.send(batch, cursor);
+      const answer = await transport.send(batch, cursor).catch((error: unknown) => {
+        throw refusedIn(error, batch) ?? error;
+      });
       // Signed out (or another account) while the request was out: that answer is not ours.
       if (userId !== user) return;
       const next = cursorOf(answer);
@@ -346,9 +393,16 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
     setState({ status: 'syncing' });
     running = (async () => {
       try {
+        let refusals = 0;
         do {
           rerun = false;
-          await exchange(user, manual);
+          try {
+            await exchange(user, manual);
+          } catch (error) {
+            if (!(error instanceof RefusedOperation) || userId !== user || ++refusals > REFUSALS_PER_RUN) throw error;
+            drop(error);
+            rerun = true;
+          }
         } while (rerun && userId === user);
         failures = 0;
         if (userId === user) setState({ status: 'synced' });
@@ -401,6 +455,7 @@ export function createSyncEngine(deps: SyncEngineDeps): SyncEngine {
       if (next === userId) return;
       userId = next;
       failures = 0;
+      refused = new Set();
       timers.clearTimeout(timer);
       if (!next) {
         setState({ status: 'synced' });
