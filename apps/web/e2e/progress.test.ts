@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
-import { tabTo } from './keyboard.ts';
+import { expectFocus, sweep, tabTo } from './keyboard.ts';
 import { createAccount, signInContext, type Account } from './session.ts';
 import { DESKTOP, MOBILE, settle, useBrowser, type Viewer } from './support.ts';
 
@@ -97,6 +97,52 @@ describe('Up Next and progress for a guest', { timeout: 90_000 }, () => {
     expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expectProgress(page, 2, "...And the Bag's in the River");
+  });
+
+  it('marks the next episodes in the home Up Next row by keyboard at 1280 px (axe clean), and the row goes with Show Continue Watching off', async () => {
+    const { page, context } = await browser.open(DESKTOP);
+    await seedGuest(context, [episode(1)]);
+    await page.goto('/');
+    await settle(page);
+    const row = page.getByRole('region', { name: 'Up Next episodes' });
+    await tabTo(page, `Mark watched: S1E2 of ${SERIES.name}`, { max: 80 });
+    await page.keyboard.press('Enter');
+    await row.getByRole('link', { name: `Play S1E3 of ${SERIES.name}` }).waitFor();
+    // The focus stays on the card's Mark watched, now the next episode's: Enter again marks that.
+    await expectFocus(page, `Mark watched: S1E3 of ${SERIES.name}`);
+    await page.keyboard.press('Enter');
+    await row.getByRole('link', { name: `Play S1E4 of ${SERIES.name}` }).waitFor();
+    await expectFocus(page, `Mark watched: S1E4 of ${SERIES.name}`);
+    const stored = (await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history') ?? '[]'))) as Array<{
+      episode_number: number;
+      source: string;
+    }>;
+    expect(stored.map((entry) => `E${entry.episode_number} ${entry.source}`).sort()).toEqual([
+      'E1 manual',
+      'E2 manual',
+      'E3 manual',
+    ]);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // Settings, by keyboard: Show Continue Watching off, which Up Next follows.
+    await page.goto('/settings#display');
+    await settle(page);
+    await tabTo(page, 'Show Continue Watching', { max: 60 });
+    await page.keyboard.press('Space');
+    await expect
+      .poll(() => page.getByRole('switch', { name: 'Show Continue Watching' }).getAttribute('aria-checked'))
+      .toBe('false');
+    expect(
+      await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:settings') ?? '{}').showContinueWatching),
+    ).toBe(false);
+    await page.goto('/');
+    await settle(page);
+    // Tab from the top past where the row was, to the mood box below it: nothing of Up Next on the way.
+    const { stops, reached } = await sweep(page, { max: 80, until: 'Describe what you feel like watching' });
+    expect(reached).toBe(true);
+    expect(stops.map((stop) => stop.name).filter((name) => /Up Next|S1E\d/.test(name))).toEqual([]);
+    expect(await row.count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Up Next' }).count()).toBe(0);
   });
 
   it('shows Up Next on the home page and the empty state without series, at 375 px without sideways scrolling', async () => {

@@ -74,7 +74,8 @@ export function ProgressScreen() {
       ) : (
         <ul aria-label="Series in progress" className="grid gap-4 sm:grid-cols-2">
           {list.map((entry) => (
-            <li key={`${entry.series.id}:${entry.next_episode ? episodeCode(entry.next_episode) : 'done'}`}>
+            // By the series alone: a card marked watched stays, with the focus on its button.
+            <li key={entry.series.id}>
               <ProgressCard entry={entry} quality={quality} onMarkWatched={markWatched} onDrop={drop} />
             </li>
           ))}

@@ -59,7 +59,8 @@ export function UpNextRow() {
         }
       >
         {items.map((entry) => (
-          <li key={`${entry.series.id}:${episodeCode(entry.next_episode!)}`} className={ROW_ITEM}>
+          // By the series alone: a card marked watched stays, with the focus on its button.
+          <li key={entry.series.id} className={ROW_ITEM}>
             <UpNextCard entry={entry} quality={quality} />
           </li>
         ))}
@@ -72,12 +73,16 @@ function UpNextCard({ entry, quality }: { entry: SeriesProgress; quality: Poster
   const { series, watched_episodes: watched, aired_episodes: aired } = entry;
   const next = entry.next_episode!;
   const code = episodeCode(next);
-  const [isMarked, setIsMarked] = useState(false);
+  // The episode marked, until the next one shows (see ProgressCard): aria-disabled meanwhile, as
+  // disabled would drop the keyboard focus to the page's body.
+  const [markedCode, setMarkedCode] = useState<string | null>(null);
+  const isMarked = markedCode === code;
 
   function mark() {
+    if (isMarked) return;
     const result = markNextEpisodeWatched(entry);
     if (!result.ok) return toast.error(result.error.message);
-    setIsMarked(true);
+    setMarkedCode(code);
     toast.success(`${series.name} ${code} marked watched`);
   }
 
@@ -116,8 +121,8 @@ function UpNextCard({ entry, quality }: { entry: SeriesProgress; quality: Poster
       <Button
         size="sm"
         variant="secondary"
-        className="mt-2 w-full"
-        disabled={isMarked}
+        className="mt-2 w-full aria-disabled:pointer-events-none aria-disabled:opacity-50"
+        aria-disabled={isMarked || undefined}
         aria-label={`${isMarked ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
         onClick={mark}
       >

@@ -12,7 +12,7 @@ import { episodeCode, nextEpisodeLink } from '@/lib/progress/progress-display.ts
 /**
  * One series in progress: poster, the bar of watched over aired episodes, the next episode with
  * Mark watched, Play and Drop. Mark watched stays pressed until the next episode changes (an
- * account's list comes back from the server after the sync).
+ * account's list comes back from the server after the sync), then offers that one.
  */
 export function ProgressCard({
   entry,
@@ -26,9 +26,13 @@ export function ProgressCard({
   onDrop: (entry: SeriesProgress, control: HTMLElement) => void;
 }) {
   const { series, next_episode: next, watched_episodes: watched, aired_episodes: aired } = entry;
-  const [isMarking, setIsMarking] = useState(false);
+  // The episode marked, until the next one shows. The button stays the same element (its list item
+  // is keyed by the series), so the keyboard focus stays on it for the next episode; marked, it is
+  // aria-disabled rather than disabled, which would drop the focus to the page's body.
+  const [markedCode, setMarkedCode] = useState<string | null>(null);
   const percent = aired === 0 ? 0 : Math.round((watched / aired) * 100);
   const code = next ? episodeCode(next) : null;
+  const isMarking = code !== null && markedCode === code;
 
   return (
     <article className="flex gap-4 rounded-2xl border border-white/10 bg-ink-900/60 p-3 sm:p-4">
@@ -77,9 +81,12 @@ export function ProgressCard({
             <>
               <Button
                 size="sm"
-                disabled={isMarking}
+                aria-disabled={isMarking || undefined}
+                className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
                 aria-label={`${isMarking ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
-                onClick={() => setIsMarking(onMarkWatched(entry))}
+                onClick={() => {
+                  if (!isMarking && onMarkWatched(entry)) setMarkedCode(code);
+                }}
               >
                 <Check className="size-4" aria-hidden />
                 {isMarking ? 'Marked' : 'Mark watched'}
