@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { loadAxe, seriousViolations } from './a11y.ts';
+import { expectFocus, tabTo } from './keyboard.ts';
 import { createAccount, signInContext, type Account } from './session.ts';
 import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
 
@@ -70,6 +71,41 @@ describe('hide watched, not interested', () => {
     await page.goto('/browse/movie');
     await settle(page);
     await expect.poll(() => card(page, target).count()).toBe(1);
+  });
+
+  it('lists two hidden titles in Settings at 1280 px, where one is shown again by keyboard (axe clean)', async () => {
+    const film = (await browseFilms(browser.baseUrl))[4]!;
+    const { page, context } = await browser.open(DESKTOP);
+    const at = new Date().toISOString();
+    await context.addInitScript(
+      (items: string) => {
+        if (sessionStorage.getItem('e2e-seeded')) return;
+        sessionStorage.setItem('e2e-seeded', '1');
+        localStorage.setItem('marquee:hidden', items);
+      },
+      JSON.stringify([
+        { movie_id: film.id, content_type: 'movie', hidden_at: at, synced: false },
+        { movie_id: 1, content_type: 'tv', hidden_at: at, synced: false },
+      ]),
+    );
+    await page.goto('/settings#content');
+    await settle(page);
+    const list = page.getByRole('list', { name: 'Hidden titles' });
+    // Each by its name from the catalogue, film and series.
+    await expect.poll(() => list.getByRole('link').allTextContents()).toEqual([film.title, 'Breaking Bad']);
+    expect(await list.getByRole('link', { name: 'Breaking Bad' }).getAttribute('href')).toBe('/series/1');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await tabTo(page, `Show again ${film.title}`, { max: 80 });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => list.getByRole('link').allTextContents()).toEqual(['Breaking Bad']);
+    // The focus moved to the next title's button before the row went.
+    await expectFocus(page, 'Show again Breaking Bad');
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('marquee:hidden'))) ?? '[]') as Array<{
+      movie_id: number;
+      content_type: string;
+    }>;
+    expect(stored.map((item) => `${item.content_type}:${item.movie_id}`)).toEqual(['tv:1']);
   });
 
   it('hides a watched film from Browse once the setting is on', async () => {
