@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
 import { tabTo } from './keyboard.ts';
 import { createAccount, signInContext, type Account } from './session.ts';
-import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
+import { DESKTOP, MOBILE, openInApp, settle, useBrowser } from './support.ts';
 
 // The calendar (issue 30) over the local catalogue, whose air dates are fixed: Breaking Bad
 // (series 1) aired its first season on Sundays from 2008-01-20 ("Pilot") to 2008-03-09. A guest's
@@ -33,16 +33,27 @@ function episode(number: number) {
   };
 }
 
-async function seedGuest(context: BrowserContext): Promise<void> {
+async function seedGuest(context: BrowserContext, watchLater: unknown[] = []): Promise<void> {
   await context.addInitScript(
-    (entries: string) => {
+    ({ history, saved }: { history: string; saved: string }) => {
       if (sessionStorage.getItem('e2e-seeded')) return;
       sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('marquee:history', entries);
+      localStorage.setItem('marquee:history', history);
+      localStorage.setItem('marquee:watch_later', saved);
     },
-    JSON.stringify([episode(2), episode(1)]),
+    { history: JSON.stringify([episode(2), episode(1)]), saved: JSON.stringify(watchLater) },
   );
 }
+
+/** Game of Thrones (series 4, first aired Sunday 17 April 2011) in Watch Later, never started. */
+const SAVED_SERIES = {
+  id: 'tv:4',
+  movie_id: 4,
+  movie_title: 'Game of Thrones',
+  movie_poster: null,
+  content_type: 'tv',
+  added_at: NOW.toISOString(),
+};
 
 const section = (page: Page, name: string | RegExp) => page.getByRole('main').getByRole('region', { name });
 
@@ -91,13 +102,19 @@ describe('the calendar for a guest', { timeout: 90_000 }, () => {
 
   it('reads at 375 px without sideways scrolling, and a week that cannot be read is this week', async () => {
     const { page, context } = await browser.open(MOBILE);
-    await seedGuest(context);
+    await seedGuest(context, [SAVED_SERIES]);
     await page.clock.setFixedTime(NOW);
     await page.goto('/calendar?week=3000-99-99');
     await settle(page);
     await section(page, 'This week').getByRole('link', { name: /S1E4/ }).waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // A series in Watch Later that was never started is followed too: its first weeks.
+    await openInApp(page, '/calendar?week=2011-04-18');
+    const week = section(page, 'Week of April 18, 2011');
+    await week.getByRole('link', { name: 'Game of Thrones S1E2: The Kingsroad' }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 });
 
