@@ -96,6 +96,18 @@ describe('statistics', () => {
       await loadAxe(page);
       expect(await seriousViolations(page)).toEqual([]);
       await shoot(page, `stats-guest-${viewport.width}`);
+      if (viewport !== MOBILE) return;
+
+      // Readable at 375 px in the high-contrast theme too.
+      await page.evaluate(() => localStorage.setItem('marquee:settings', JSON.stringify({ highContrastMode: true })));
+      await page.reload();
+      await settle(page);
+      expect(await page.evaluate(() => document.documentElement.classList.contains('high-contrast'))).toBe(true);
+      await checkStatsPage(page, history[2]!.movie_title);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+      await loadAxe(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shoot(page, `stats-guest-high-contrast-${viewport.width}`);
     });
   }
 
