@@ -315,6 +315,14 @@ export const API_ROUTES: ApiRoute[] = [
   },
   {
     method: 'GET',
+    path: '/api/media/hls/:id/:name',
+    // A segment (its ffmpeg makes it, then pauses or goes idle); `index.m3u8` is the same route.
+    params: { id: mediaFileId(MEDIA_FIXTURE_FILE), name: '0.ts' },
+    query: { audio: '0', viewer: 'fuzz-viewer-1' },
+    input: INPUTS.mediaHls,
+  },
+  {
+    method: 'GET',
     path: '/api/media/subtitles/:id/:track',
     params: { id: mediaFileId(MEDIA_FIXTURE_FILE), track: 's0' },
     input: INPUTS.mediaSubtitle,

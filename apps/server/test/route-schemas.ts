@@ -31,7 +31,7 @@ import { deleteAccountBody, exportQuery } from '../src/modules/account-data/acco
 import { feedbackSchema } from '../src/modules/feedback/feedback.routes.ts';
 import { historyQuery, SYNC_BATCH_LIMIT } from '../src/modules/me/me.routes.ts';
 import { profilePatchSchema, username } from '../src/modules/me/profile.routes.ts';
-import { playQuery, streamParams, subtitleParams } from '../src/modules/media/media.routes.ts';
+import { hlsParams, hlsQuery, playQuery, streamParams, subtitleParams } from '../src/modules/media/media.routes.ts';
 import { renewBody, unmatchedIdParams, webhookParams } from '../src/modules/webhooks/webhooks.routes.ts';
 import { statsQuery } from '../src/modules/stats/stats.routes.ts';
 import { titleFactsParamsSchema } from '@marquee/core/catalogue/exclusions';
@@ -156,6 +156,7 @@ export const INPUTS = {
   mediaTitle: { params: similarParams },
   mediaStream: { params: streamParams },
   mediaPlay: { params: streamParams, query: playQuery },
+  mediaHls: { params: hlsParams, query: hlsQuery },
   mediaSubtitle: { params: subtitleParams },
   feedback: {
     body: feedbackSchema,

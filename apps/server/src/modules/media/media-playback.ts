@@ -14,6 +14,7 @@ import {
   type PlaybackMode,
 } from './media-probe.ts';
 import { findSidecarSubtitles, languageOf, sidecarAsVtt, TEXT_SUBTITLE_CODECS } from './subtitles.ts';
+import { createHlsStreams, type HlsStreams } from './hls.ts';
 import { createTranscoder, streamMimeType, type TranscodeSession, type Transcoder } from './transcoder.ts';
 
 export interface AudioTrack {
@@ -46,6 +47,11 @@ export interface FilePlayback {
   stream_url: string | null;
   /** MIME type with codecs of the converted stream, for Media Source Extensions. */
   stream_type: string | null;
+  /**
+   * The converted stream as an HLS playlist (`?audio=<n>&viewer=<id>`), for browsers without Media
+   * Source Extensions that play HLS themselves; null without ffmpeg or a known duration.
+   */
+  hls_url: string | null;
   audio: AudioTrack[];
   subtitles: SubtitleTrack[];
 }
@@ -76,8 +82,9 @@ export interface MediaPlayback {
   probe(file: MediaFile): Promise<{ located: Located; probe: MediaProbe | null } | null>;
   subtitle(file: MediaFile, trackId: string): Promise<string | null>;
   transcoder: Transcoder;
+  hls: HlsStreams;
   readonly idleMs: number;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Embedded subtitles as WebVTT: ffmpeg reads the whole file for them, so they are kept (by size). */
@@ -93,6 +100,11 @@ export function createMediaPlayback(library: MediaLibrary, options: PlaybackOpti
   };
   const probes = createProbeCache(() => status);
   const transcoder = createTranscoder(() => (status?.ok ? status.path : null), options.transcodeLimit);
+  const idleMs = options.idleMs ?? 60_000;
+  const hls = createHlsStreams(transcoder, { idleMs, log });
+  // HLS has no open request to end with: a stream nobody asks anything of for idleMs goes.
+  const sweeping = setInterval(() => void hls.sweep(), Math.min(5000, idleMs / 2));
+  sweeping.unref();
   const subtitleCache = new Map<string, string>();
   let subtitleBytes = 0;
   let warming: Promise<void> = Promise.resolve();
@@ -118,11 +130,14 @@ export function createMediaPlayback(library: MediaLibrary, options: PlaybackOpti
   return {
     ffmpeg,
     transcoder,
-    idleMs: options.idleMs ?? 60_000,
+    hls,
+    idleMs,
     probe,
-    close() {
+    async close() {
       closed = true;
+      clearInterval(sweeping);
       transcoder.stopAll();
+      await hls.close();
     },
     warm(files) {
       warming = warming.then(async () => {
@@ -197,6 +212,7 @@ export function createMediaPlayback(library: MediaLibrary, options: PlaybackOpti
         direct_url: verdict.mode === 'direct' ? file.stream_url : null,
         stream_url: convertible && info?.video.length ? `/api/media/play/${file.id}` : null,
         stream_type: convertible && info?.video.length ? streamMimeType(info) : null,
+        hls_url: convertible && info?.video.length && info.duration ? `/api/media/hls/${file.id}/index.m3u8` : null,
         audio,
         subtitles,
       };

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { mediaTypeSchema, titleIdSchema } from '@marquee/core';
@@ -10,6 +10,7 @@ import { parseRange } from './byte-range.ts';
 import type { CatalogueProvider } from '../../catalogue/provider.ts';
 import { createMediaLibrary, resolveInside, type MediaLibrary } from './media-library.ts';
 import { videoContentType } from './media-names.ts';
+import { hlsPlaylist } from './hls.ts';
 import { createMediaPlayback, firstBytes, type MediaPlayback } from './media-playback.ts';
 import { watchMediaDir } from './media-watch.ts';
 import { isForeignEmbed } from '../../plugins/foreign-embed.ts';
@@ -31,6 +32,14 @@ export const playQuery = z
       .optional(),
   })
   .strict();
+
+/** The HLS rendition of a converted stream: its playlist or a segment. */
+export const hlsParams = z.object({
+  id: z.string().regex(/^[0-9a-f]{24}$/, 'must be a media file id'),
+  name: z.string().regex(/^(?:index\.m3u8|\d{1,6}\.ts)$/, 'must be index.m3u8 or <number>.ts'),
+});
+/** Which audio track and the viewer (one stream per file each), as for a converted stream. */
+export const hlsQuery = playQuery.omit({ start: true }).strict();
 
 /** A rescan walks the whole folder and searches the catalogue per title: at most one per this. */
 export const RESCAN_COOLDOWN_S = 30;
@@ -244,10 +253,8 @@ export async function mediaRoutes(
       .send(text);
   });
 
-  // No automatic HEAD route: it would start an ffmpeg to send nothing.
-  app.get('/api/media/play/:id', { ...stream, exposeHeadRoute: false }, async (request, reply) => {
-    const { id } = parseOrThrow(streamParams, request.params, 'id');
-    const query = parseOrThrow(playQuery, request.query, 'query');
+  /** A converted file's probe and the viewer's key, or the error the viewer reads. */
+  async function convertible(request: FastifyRequest, id: string, viewer: string | undefined) {
     if (isForeignEmbed(request, publicUrl)) throw new AppError('forbidden', 'Library videos play only in Marquee');
     const file = library.find(id);
     const probed = file ? await playback.probe(file) : null;
@@ -256,19 +263,65 @@ export async function mediaRoutes(
     if (!ffmpeg.ok) throw new AppError('conflict', `This file cannot play: ${ffmpeg.reason}`);
     const probe = probed.probe;
     if (!probe?.video.length) throw new AppError('conflict', 'This file cannot play: ffmpeg cannot read its video');
+    return { file, real: probed.located.real, probe, key: `${request.ip}|${viewer ?? ''}|${id}` };
+  }
+
+  function busy(reply: FastifyReply, refused: { limit: number; kind: 'remux' | 'transcode' }): never {
+    void reply.header('retry-after', 30);
+    throw new AppError(
+      'unavailable',
+      refused.kind === 'transcode'
+        ? `This server is already converting ${refused.limit === 1 ? 'a video' : `${refused.limit} videos`} for other viewers, its limit. Try again when one of them stops, or pick another source.`
+        : `This server is already streaming ${refused.limit} converted videos, its limit. Try again when one of them stops, or pick another source.`,
+    );
+  }
+
+  // The playlist costs nothing; each segment is made by the viewer's ffmpeg (hls.ts). No automatic
+  // HEAD route: a segment's would start an ffmpeg to send nothing.
+  app.get('/api/media/hls/:id/:name', { ...stream, exposeHeadRoute: false }, async (request, reply) => {
+    const { id, name } = parseOrThrow(hlsParams, request.params, 'path');
+    const query = parseOrThrow(hlsQuery, request.query, 'query');
+    const { file, real, probe, key } = await convertible(request, id, query.viewer);
+    if (!probe.duration) throw new AppError('conflict', 'This file cannot play: its length is unknown');
+    void reply
+      .header('cache-control', 'no-store')
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('x-content-type-options', 'nosniff');
+    if (name === 'index.m3u8') {
+      // Said now, while the player can still show it, rather than as a failed segment.
+      const room = playback.transcoder.wouldStart(key, 'transcode');
+      if (!room.ok) busy(reply, room);
+      const segments = new URLSearchParams({ audio: String(query.audio) });
+      if (query.viewer) segments.set('viewer', query.viewer);
+      return reply
+        .header('content-type', 'application/vnd.apple.mpegurl')
+        .send(hlsPlaylist(probe.duration, `?${segments}`));
+    }
+    const n = Number(name.slice(0, -'.ts'.length));
+    const made = await playback.hls.segment(key, { file: real, probe, audio: query.audio }, n);
+    if (!made.ok) {
+      if ('busy' in made) busy(reply, made.busy);
+      if (made.failed === 'no such segment') throw new AppError('not_found', 'No such segment');
+      if (made.failed === 'replaced') throw new AppError('conflict', 'This stream was replaced by a newer one');
+      request.log.warn({ file: file.path }, 'media: an HLS segment could not be made');
+      throw new AppError('conflict', 'This file cannot play: ffmpeg could not convert it');
+    }
+    // Opened before answering: a segment deleted meanwhile (far behind the viewer now) is a 404.
+    const handle = await open(made.path).catch(() => null);
+    if (!handle) throw new AppError('not_found', 'No such segment');
+    const { size } = await handle.stat();
+    return reply.header('content-type', 'video/mp2t').header('content-length', size).send(handle.createReadStream());
+  });
+
+  // No automatic HEAD route: it would start an ffmpeg to send nothing.
+  app.get('/api/media/play/:id', { ...stream, exposeHeadRoute: false }, async (request, reply) => {
+    const { id } = parseOrThrow(streamParams, request.params, 'id');
+    const query = parseOrThrow(playQuery, request.query, 'query');
+    const { file, real, probe, key } = await convertible(request, id, query.viewer);
     const duration = probe.duration ?? 0;
     const start = duration > 0 ? Math.min(query.start, Math.max(0, duration - 1)) : query.start;
-    const key = `${request.ip}|${query.viewer ?? ''}|${id}`;
-    const started = playback.transcoder.start(key, { file: probed.located.real, probe, start, audio: query.audio });
-    if (!started.ok) {
-      void reply.header('retry-after', 30);
-      throw new AppError(
-        'unavailable',
-        started.kind === 'transcode'
-          ? `This server is already converting ${started.limit === 1 ? 'a video' : `${started.limit} videos`} for other viewers, its limit. Try again when one of them stops, or pick another source.`
-          : `This server is already streaming ${started.limit} converted videos, its limit. Try again when one of them stops, or pick another source.`,
-      );
-    }
+    const started = playback.transcoder.start(key, { file: real, probe, start, audio: query.audio });
+    if (!started.ok) busy(reply, started);
     const { session } = started;
     let stderr = '';
     session.child.stderr?.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-2000)));
@@ -339,7 +392,7 @@ export async function mediaModule(
   // Before the server waits for open requests: a converted stream ends only when its ffmpeg does.
   app.addHook('preClose', async () => {
     unwatch?.();
-    playback.close();
+    await playback.close();
   });
   // The availability answers (modules/availability) read the same index.
   return library;

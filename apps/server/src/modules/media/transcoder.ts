@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { hlsOutputArgs, type HlsPlan } from './hls.ts';
 import { canCopyVideo, type MediaProbe } from './media-probe.ts';
 
 /** Longest side of a transcoded picture: 1080p H.264 to H.264 is not real time on 2 cores, 720p is. */
@@ -14,7 +15,33 @@ export interface StreamPlan {
   start: number;
   /** Which audio track (0-based among the file's audio tracks). */
   audio: number;
+  /** HLS segments into a folder (hls.ts) instead of one fragmented MP4 on stdout; the video is then always encoded. */
+  hls?: HlsPlan;
 }
+
+/** Whether a plan encodes video (a transcode, counted against the limit) or copies it (a remux). */
+export const planKind = (plan: StreamPlan): 'remux' | 'transcode' =>
+  !plan.hls && canCopyVideo(plan.probe) ? 'remux' : 'transcode';
+
+/** libx264 veryfast, at most 720 lines, 8-bit 4:2:0 High profile. */
+const ENCODE_VIDEO = [
+  '-c:v',
+  'libx264',
+  '-preset',
+  'veryfast',
+  '-crf',
+  '23',
+  '-maxrate',
+  '5M',
+  '-bufsize',
+  '10M',
+  '-profile:v',
+  'high',
+  '-pix_fmt',
+  'yuv420p',
+  '-vf',
+  `scale=-2:'min(${TRANSCODE_MAX_HEIGHT},ih)'`,
+];
 
 /**
  * ffmpeg's arguments for a fragmented MP4 the browser appends to Media Source Extensions: H.264
@@ -27,6 +54,32 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
   const video = probe.video[0]!;
   const audio = probe.audio[plan.audio] ?? probe.audio[0];
   const copy = canCopyVideo(probe);
+  if (plan.hls) {
+    const hls = hlsOutputArgs(plan.hls, probe.start);
+    return [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-nostdin',
+      ...(plan.start > 0 ? ['-ss', plan.start.toFixed(3)] : []),
+      ...hls.input,
+      '-i',
+      plan.file,
+      '-copyts',
+      '-map',
+      `0:${video.index}`,
+      ...(audio ? ['-map', `0:${audio.index}`] : []),
+      ...ENCODE_VIDEO,
+      ...(audio ? ['-c:a', 'aac', '-ac', '2', '-b:a', '160k'] : []),
+      '-sn',
+      '-dn',
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      ...hls.output,
+    ];
+  }
   return [
     '-hide_banner',
     '-loglevel',
@@ -45,22 +98,7 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
     ...(copy
       ? ['-c:v', 'copy']
       : [
-          '-c:v',
-          'libx264',
-          '-preset',
-          'veryfast',
-          '-crf',
-          '23',
-          '-maxrate',
-          '5M',
-          '-bufsize',
-          '10M',
-          '-profile:v',
-          'high',
-          '-pix_fmt',
-          'yuv420p',
-          '-vf',
-          `scale=-2:'min(${TRANSCODE_MAX_HEIGHT},ih)'`,
+          ...ENCODE_VIDEO,
           // A keyframe every 2 s: fragments (and so the first one) come at that pace.
           '-force_key_frames',
           'expr:gte(t,n_forced*2)',
@@ -113,6 +151,8 @@ export interface Transcoder {
   start(key: string, plan: StreamPlan): StartResult;
   /** Running streams by kind. */
   running(): { remux: number; transcode: number };
+  /** Whether `start(key, ...)` of this kind would be within the limit now (a key's own stream makes way). */
+  wouldStart(key: string, kind: 'remux' | 'transcode'): StartResult | { ok: true };
   /** The process ids of the running streams (tests, the bench). */
   pids(): number[];
   stopAll(): void;
@@ -131,13 +171,18 @@ export function createTranscoder(ffmpegPath: () => string | null, limit: number)
   return {
     limit,
     running: () => ({ remux: count('remux'), transcode: count('transcode') }),
+    wouldStart(key, kind) {
+      const max = kind === 'transcode' ? limit : limit * REMUXES_PER_TRANSCODE;
+      const own = sessions.get(key)?.kind === kind ? 1 : 0;
+      return count(kind) - own < max ? { ok: true } : { ok: false, limit: max, kind };
+    },
     pids: () => [...sessions.values()].flatMap((session) => (session.child.pid ? [session.child.pid] : [])),
     stopAll() {
       for (const session of sessions.values()) session.stop();
     },
     start(key, plan) {
       sessions.get(key)?.stop();
-      const kind = canCopyVideo(plan.probe) ? 'remux' : 'transcode';
+      const kind = planKind(plan);
       const max = kind === 'transcode' ? limit : limit * REMUXES_PER_TRANSCODE;
       if (count(kind) >= max) return { ok: false, limit: max, kind };
       const binary = ffmpegPath();
