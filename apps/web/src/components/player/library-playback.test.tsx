@@ -14,6 +14,7 @@ const file = (overrides: Partial<MediaFilePlayback> = {}): MediaFilePlayback => 
   direct_url: null,
   stream_url: `/api/media/play/${ID}`,
   stream_type: 'video/mp4; codecs="avc1.640033,mp4a.40.2"',
+  hls_url: `/api/media/hls/${ID}/index.m3u8`,
   audio: [
     { index: 0, label: 'English (AC3 5.1)', language: 'en', default: true },
     { index: 1, label: 'French (AC3 5.1)', language: 'fr', default: false },
@@ -155,5 +156,39 @@ describe('LibraryPlayback', () => {
     const video = (await screen.findByLabelText('Video player')) as HTMLVideoElement;
     expect(video.getAttribute('src')).toBe(`/api/media/stream/${ID}`);
     expect(screen.queryByLabelText('Subtitles')).toBeNull();
+  });
+
+  describe('in a browser without Media Source Extensions', () => {
+    let canPlayType: string;
+    beforeEach(() => {
+      vi.stubGlobal('MediaSource', undefined);
+      canPlayType = 'maybe';
+      vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockImplementation((type) =>
+        type === 'application/vnd.apple.mpegurl' ? (canPlayType as CanPlayTypeResult) : '',
+      );
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it('plays the HLS playlist when the browser plays HLS, with the chosen audio track', async () => {
+      answer(file(), () => new Response('#EXTM3U\n', { status: 200 }));
+      show();
+      const video = (await screen.findByLabelText('Video player')) as HTMLVideoElement;
+      await waitFor(() =>
+        expect(video.getAttribute('src')).toMatch(/^\/api\/media\/hls\/\w+\/index\.m3u8\?audio=0&viewer=/),
+      );
+      fireEvent.change(screen.getByLabelText('Audio track'), { target: { value: '1' } });
+      await waitFor(() => expect(video.getAttribute('src')).toMatch(/\?audio=1&viewer=/));
+      expect(requests.some((url) => url.startsWith('/api/media/play/'))).toBe(false);
+      expect(video.querySelectorAll('track')).toHaveLength(2);
+    });
+
+    it('says so when the browser plays neither', async () => {
+      canPlayType = '';
+      answer(file(), busy);
+      show();
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        "This browser cannot play the server's converted video (H.264 and AAC in MP4).",
+      );
+    });
   });
 });

@@ -1,7 +1,8 @@
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Loader2 } from 'lucide-react';
 import { Button } from '@/components/ui/button.tsx';
-import { attachConvertedStream, canPlayConverted } from '@/lib/player/converted-stream.ts';
+import { attachConvertedStream } from '@/lib/player/converted-stream.ts';
+import { attachHlsStream, convertedPath } from '@/lib/player/hls-stream.ts';
 import { mediaFileIdOf, useMediaFile, type MediaFilePlayback } from '@/lib/player/media-api.ts';
 import {
   initialAudio,
@@ -22,8 +23,8 @@ const SELECT =
 
 /**
  * The Library source for one file: asks the server how it plays (GET /api/media/file/:id), then
- * plays the file as it is, or the server's converted stream through Media Source Extensions (an
- * MKV with AC3, an AVI, HEVC...), with the file's subtitles as tracks and a choice of audio track.
+ * plays the file as it is, or the server's converted stream (an MKV with AC3, an AVI, HEVC...)
+ * through Media Source Extensions, or as HLS where the browser has no MSE but plays HLS, with the file's subtitles as tracks and a choice of audio track.
  * The subtitle and audio languages picked are remembered on this device. A file no browser can
  * play here says why; a server at its limit of conversions says so and offers to try again.
  */
@@ -68,31 +69,39 @@ function PlayFile({ file, onError, ...props }: Omit<Props, 'streamUrl'> & { file
 
   const direct = file.direct_url !== null && audio === 0;
   const converted = !direct && file.stream_url !== null && file.stream_type !== null;
-  const supported = useMemo(() => !converted || canPlayConverted(file.stream_type!), [converted, file.stream_type]);
+  const path = useMemo(
+    () => (converted ? convertedPath(file.stream_type!, file.hls_url) : null),
+    [converted, file.stream_type, file.hls_url],
+  );
+  const supported = !converted || path !== null;
 
   const attach = useCallback(
     (video: HTMLVideoElement) => {
       const startAt = position.current;
       const track = () => (position.current = video.currentTime);
       video.addEventListener('timeupdate', track);
-      const detach = attachConvertedStream(
-        video,
-        {
-          url: file.stream_url!,
-          type: file.stream_type!,
-          duration: file.duration,
-          audio,
-          viewer: viewerId(),
-          startAt,
+      const callbacks = {
+        onFatal: () => {
+          setFailed(true);
+          onErrorRef.current();
         },
-        {
-          onFatal: () => {
-            setFailed(true);
-            onErrorRef.current();
-          },
-          onBusy: setBusy,
-        },
-      );
+        onBusy: setBusy,
+      };
+      const detach =
+        path === 'hls'
+          ? attachHlsStream(video, { url: file.hls_url!, audio, viewer: viewerId(), startAt }, callbacks)
+          : attachConvertedStream(
+              video,
+              {
+                url: file.stream_url!,
+                type: file.stream_type!,
+                duration: file.duration,
+                audio,
+                viewer: viewerId(),
+                startAt,
+              },
+              callbacks,
+            );
       if (startAt > 0) void video.play().catch(() => undefined);
       return () => {
         video.removeEventListener('timeupdate', track);
@@ -101,7 +110,7 @@ function PlayFile({ file, onError, ...props }: Omit<Props, 'streamUrl'> & { file
     },
     // `attempt`: Try again makes a new stream.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [file, audio, attempt],
+    [file, audio, attempt, path],
   );
 
   if (file.playback === 'unplayable' || (!direct && !converted)) {

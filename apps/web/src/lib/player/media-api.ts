@@ -61,6 +61,8 @@ export interface MediaFilePlayback {
   direct_url: string | null;
   stream_url: string | null;
   stream_type: string | null;
+  /** The converted stream as an HLS playlist, for browsers without MSE (`?audio=&viewer=`). */
+  hls_url: string | null;
   audio: AudioTrack[];
   subtitles: SubtitleTrack[];
 }
