@@ -3,9 +3,12 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi, type MockInstance } from 'vitest';
 import {
   canonicalJson,
+  dropSeries,
   historyKey,
+  isWatchedEntry,
   listItemKey,
   syncItemKey,
+  undropSeries,
   watchLaterKey,
   type ListStore,
   type SyncOperation,
@@ -173,6 +176,7 @@ const action = fc.oneof(
         'history-progress',
         'history-remove',
         'history-mark-earlier',
+        'history-watch-again',
         'rate',
         'unrate',
         'hide',
@@ -188,7 +192,16 @@ const action = fc.oneof(
   {
     weight: 2,
     arbitrary: fc.record({
-      kind: fc.constantFrom('settings', 'clear-watch-later', 'clear-history', 'offline', 'online', 'release'),
+      kind: fc.constantFrom(
+        'settings',
+        'hide-watched',
+        'drop-series',
+        'clear-watch-later',
+        'clear-history',
+        'offline',
+        'online',
+        'release',
+      ),
       device: fc.nat(2),
     }),
   },
@@ -249,6 +262,13 @@ async function perform(devices: Device[], clock: { now: number }, step: Action):
         { watchedAt: new Date(clock.now - 86_400_000) },
       );
       return;
+    case 'history-watch-again': {
+      // Watched again (record-watched.ts): a watched entry gains a play, dated now; else a first one.
+      const existing = device.history.getSnapshot().find((item) => historyKey(item) === historyKey(input!));
+      const plays = existing && isWatchedEntry(existing) ? existing.play_count + 1 : 1;
+      device.history.add({ ...input!, completed: true, source: 'manual', play_count: plays });
+      return;
+    }
     case 'rate':
       device.ratings.rate(input!, 1 + (step.amount % 10));
       return;
@@ -264,6 +284,21 @@ async function perform(devices: Device[], clock: { now: number }, step: Action):
     case 'settings':
       device.settings.set('gridColumns', 4 + ((Math.round(clock.now / 7) + step.device) % 5));
       return;
+    case 'hide-watched':
+      device.settings.set('hideWatched', !device.settings.getSnapshot().hideWatched);
+      return;
+    case 'drop-series': {
+      // Up Next's drop and its undo (use-progress.ts), of one of two series.
+      const series = SERIES + (Math.round(clock.now / 7) % 2);
+      const dropped = device.settings.getSnapshot().droppedSeries;
+      device.settings.set(
+        'droppedSeries',
+        dropped.some((entry) => entry.id === series)
+          ? undropSeries(dropped, series)
+          : dropSeries(dropped, series, new Date(clock.now + device.skewMs)),
+      );
+      return;
+    }
     case 'clear-watch-later':
       device.watchLater.clear();
       return;
@@ -417,7 +452,7 @@ describe('the web client converges on the server (DESIGN.md "Sync rules")', () =
                 watchLater: withoutSynced(device.watchLater.getSnapshot()),
                 ratings: byKey('ratings', withoutSynced(device.ratings.getSnapshot())),
                 hidden: byKey('hidden', withoutSynced(device.hidden.getSnapshot())),
-                gridColumns: device.settings.getSnapshot().gridColumns,
+                settings: device.settings.getSnapshot(),
                 queued: [device.history, device.watchLater, device.ratings, device.hidden].reduce(
                   (sum, store) => sum + store.getQueue().length,
                   0,
@@ -428,7 +463,7 @@ describe('the web client converges on the server (DESIGN.md "Sync rules")', () =
                 watchLater: withoutSynced(server.watch_later),
                 ratings: byKey('ratings', withoutSynced(server.ratings)),
                 hidden: byKey('hidden', withoutSynced(server.hidden)),
-                gridColumns: server.settings.gridColumns,
+                settings: server.settings,
                 queued: 0,
               };
               if (canonicalJson(shown) !== canonicalJson(truth)) totals.diverged += 1;
