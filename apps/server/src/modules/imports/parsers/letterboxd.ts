@@ -33,8 +33,8 @@ export function letterboxdFileOf(path: string): LetterboxdFile | null {
   if (isInFolder(path, 'deleted') || isInFolder(path, 'orphaned')) return null;
   const base = baseName(path);
   if (isInFolder(path, 'likes')) return base === 'films.csv' ? 'likes' : null;
-  // reviews.csv repeats diary entries (a review is written on one); profile.csv and comments.csv
-  // hold nothing a tracker keeps.
+  // reviews.csv repeats diary entries (a review is written on one), and Marquee has no place for a
+  // review's text (the import form says so); profile.csv and comments.csv hold nothing a tracker keeps.
   const files: Record<string, LetterboxdFile> = {
     'diary.csv': 'diary',
     'watched.csv': 'watched',
@@ -96,11 +96,15 @@ function readRecord(kind: LetterboxdFile, file: string, record: CsvRecord, colle
   }
 }
 
-/** A plain CSV upload: which file it is, from its header. */
-function kindFromHeader(columns: string[]): LetterboxdFile {
+/**
+ * A CSV uploaded alone under another name (`letterboxd-diary (1).csv`): which file it is, from its
+ * header; watched.csv and watchlist.csv share theirs (`Date,Name,Year,Letterboxd URI`), so a name
+ * holding "watchlist" tells them apart.
+ */
+function kindFromHeader(columns: string[], file: string): LetterboxdFile {
   if (columns.includes('Watched Date')) return 'diary';
   if (columns.includes('Rating')) return 'ratings';
-  return 'watched';
+  return baseName(file).includes('watchlist') ? 'watchlist' : 'watched';
 }
 
 function csvSink(file: string, kind: LetterboxdFile | null, collector: ImportCollector, now: Date): EntrySink {
@@ -124,7 +128,14 @@ function csvSink(file: string, kind: LetterboxdFile | null, collector: ImportCol
       },
     );
   const reader = new CsvReader(file, (row) => {
-    if (!table) table = tableFor(kind ?? kindFromHeader(row.fields.map((field) => field.trim())));
+    if (!table)
+      table = tableFor(
+        kind ??
+          kindFromHeader(
+            row.fields.map((field) => field.trim()),
+            file,
+          ),
+      );
     table.row(row);
   });
   return textSink(

@@ -3,6 +3,7 @@ import { fixture, zipFiles, zipOf } from '../../../../test/fixtures/imports/impo
 import { CsvReader, parseCsv } from '../csv.ts';
 import type { ImportRecord } from '../import-records.ts';
 import { readImport } from '../imports.service.ts';
+import { IMPORT_LIMITS, type ImportLimits } from '../upload-reader.ts';
 import { imdbTitleType } from './imdb.ts';
 import { letterboxdFileOf, letterboxdRating } from './letterboxd.ts';
 import { traktFileOf } from './trakt.ts';
@@ -128,6 +129,15 @@ describe('Letterboxd', () => {
   it('reads one of its CSV files alone, knowing which from its header', async () => {
     const collector = await read('letterboxd', fixture('letterboxd/diary.csv'), 'letterboxd-diary (1).csv');
     expect(collector.records.filter((record) => record.kind === 'play')).toHaveLength(5);
+  });
+
+  it('tells a renamed watchlist from watched films by its name (their headers are the same)', async () => {
+    const kinds = async (name: string) => [
+      ...new Set((await read('letterboxd', fixture('letterboxd/watchlist.csv'), name)).records.map((r) => r.kind)),
+    ];
+    expect(await kinds('watchlist (1).csv')).toEqual(['watchlist']);
+    expect(await kinds('letterboxd-someone-Watchlist.csv')).toEqual(['watchlist']);
+    expect(await kinds('watched (1).csv')).toEqual(['watched']);
   });
 
   it('refuses a CSV with the wrong header, naming the missing column', async () => {
@@ -356,5 +366,59 @@ describe("Marquee's own export", () => {
     await expect(
       read('marquee', Buffer.from('{"format":"marquee-export","version":99,"history":[]}'), 'x.json'),
     ).rejects.toThrow('x.json was made by a newer Marquee (export version 99)');
+  });
+});
+
+describe('the limits of one import', () => {
+  const readWith = (limits: Partial<ImportLimits>, bytes: Buffer, name: string) =>
+    readImport('letterboxd', chunks(bytes, 1024), name, { now: () => NOW, limits: { ...IMPORT_LIMITS, ...limits } });
+
+  it('are 32 MB uploaded, 5,000 entries, 64 MB an entry, 256 MB unpacked in all, 200,000 rows', () => {
+    const MiB = 1024 * 1024;
+    expect(IMPORT_LIMITS).toEqual({
+      maxUploadBytes: 32 * MiB,
+      maxEntries: 5000,
+      maxEntryBytes: 64 * MiB,
+      maxUnpackedBytes: 256 * MiB,
+      maxRows: 200_000,
+    });
+  });
+
+  it('refuses a ZIP whose entries unpack past the total, though each is within its own limit', async () => {
+    const csv = (rows: number) =>
+      [
+        'Date,Name,Year,Letterboxd URI',
+        ...Array.from({ length: rows }, (_, index) => `2021-01-01,Film ${index},1999,`),
+      ].join('\n');
+    const zip = zipFiles({ 'watched.csv': csv(150), 'watchlist.csv': csv(150) });
+    const size = Buffer.byteLength(csv(150));
+    const limits = { maxEntryBytes: size, maxUnpackedBytes: 2 * size - 1 };
+    await expect(readWith(limits, zip, 'export.zip')).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: `The ZIP file unpacks to more than ${Math.round(limits.maxUnpackedBytes / 1024)} KB; an export is far smaller`,
+    });
+    // The same ZIP within the total is read.
+    expect((await readWith({ ...limits, maxUnpackedBytes: 2 * size }, zip, 'export.zip')).rows).toBe(300);
+  });
+
+  it('refuses a file past the row limit, counting the rows of every file together', async () => {
+    const zip = zipOf('letterboxd');
+    const rows = 6 + 5 + 3 + 3 + 1;
+    expect((await readWith({ maxRows: rows }, zip, 'export.zip')).rows).toBe(rows);
+    await expect(readWith({ maxRows: rows - 1 }, zip, 'export.zip')).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: `The file holds more than ${rows - 1} rows`,
+    });
+    await expect(
+      readImport(
+        'trakt',
+        chunks(Buffer.from(JSON.stringify(Array.from({ length: 5 }, () => ({})))), 4),
+        'watched-history.json',
+        {
+          now: () => NOW,
+          limits: { ...IMPORT_LIMITS, maxRows: 4 },
+        },
+      ),
+    ).rejects.toThrow('The file holds more than 4 rows');
   });
 });
