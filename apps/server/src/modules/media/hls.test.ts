@@ -71,7 +71,7 @@ async function firstFrame(file: string): Promise<{ time: number; key: boolean }>
 
 beforeAll(async () => {
   mediaDir = mkdtempSync(path.join(tmpdir(), 'marquee-hls-media-'));
-  work = process.env.KEEP_HLS_OUT ?? mkdtempSync(path.join(tmpdir(), 'marquee-hls-out-'));
+  work = mkdtempSync(path.join(tmpdir(), 'marquee-hls-out-'));
   makeMedia(mediaDir, { mkv: MKV, avi: AVI }, SECONDS);
   t = await createTestApp({ MEDIA_DIR: mediaDir }, undefined, { catalogue: true });
   base = await listen(t);
@@ -83,7 +83,7 @@ afterAll(async () => {
   const sweep = setInterval(() => t?.app.server.closeAllConnections(), 50);
   await closing?.finally(() => clearInterval(sweep));
   rmSync(mediaDir, { recursive: true, force: true });
-  if (!process.env.KEEP_HLS_OUT) rmSync(work, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe('GET /api/media/hls/:id/index.m3u8', () => {
