@@ -10,6 +10,23 @@ function heroMarkWatched(page: Page) {
   return page.locator('[data-detail-tracking]').getByRole('button', { name: /^(Mark watched|Watched)$/ });
 }
 
+/**
+ * The viewer's stored rating (1-10) of a title, or null. The stars show a value asked for at once
+ * and the store keeps it a moment later (it loads at the first change): a test that leaves the
+ * page, or syncs, waits for this first.
+ */
+function storedRating(page: Page, movieId: number): Promise<number | null> {
+  return page.evaluate((id) => {
+    const items = JSON.parse(localStorage.getItem('marquee:ratings') ?? '[]') as Array<{
+      movie_id: number;
+      season_number: number | null;
+      episode_number: number | null;
+      rating: number;
+    }>;
+    return items.find((item) => item.movie_id === id && item.episode_number === null)?.rating ?? null;
+  }, movieId);
+}
+
 describe('tracking: mark watched and ratings (issue 30)', () => {
   const browser = useBrowser();
   let movieId: number;
@@ -54,12 +71,14 @@ describe('tracking: mark watched and ratings (issue 30)', () => {
     await rating.focus();
     for (let step = 0; step < 9; step += 1) await rating.press('ArrowRight');
     await expect.poll(() => rating.getAttribute('aria-valuetext')).toBe('4.5 stars');
+    // Stored before the page goes (the stars show it first).
+    await expect.poll(() => storedRating(page, movieId)).toBe(9);
 
     await page.goto('/history');
     await settle(page);
     const card = page.getByRole('article').filter({ hasText: movieTitle });
     await expect.poll(() => card.count()).toBe(1);
-    expect(await card.getByLabel('Your rating: 4.5 stars').isVisible()).toBe(true);
+    await expect.poll(() => card.getByLabel('Your rating: 4.5 stars').isVisible()).toBe(true);
     expect(await card.locator('time').getAttribute('datetime')).toMatch(/^2021-06-05T/);
     // Filtering by the viewer's rating: not rated leaves it out, 4 stars and up keeps it.
     const ratingFilter = page.getByLabel('Your rating', { exact: true });
@@ -274,6 +293,8 @@ describe('tracking on two devices of one account (issue 30)', { timeout: 90_000 
     await rating.press('ArrowLeft');
     await rating.press('ArrowLeft');
     await expect.poll(() => rating.getAttribute('aria-valuetext')).toBe('4 stars');
+    // In the store, and so in the sync's queue, before Sync now.
+    await expect.poll(() => storedRating(a.page, movieId)).toBe(8);
     await heroMarkWatched(a.page).click();
     const dialog = a.page.getByRole('dialog', { name: 'Mark as watched' });
     await dialog.getByRole('button', { name: 'Mark watched' }).click();
