@@ -134,7 +134,8 @@ export function FooterContent() {
 
         <div className="mt-12 flex flex-col gap-6 border-t border-white/5 pt-8 sm:flex-row sm:items-center sm:justify-between">
           <div className="flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-fg-subtle">
-            <span>© {new Date().getFullYear()} Marquee</span>
+            {/* The server's year and the browser's differ on New Year's Eve in some time zone. */}
+            <span suppressHydrationWarning>© {new Date().getFullYear()} Marquee</span>
             <span>Version {FOOTER_VERSION}</span>
             <span className="inline-flex items-center gap-2" role="status">
               <span

@@ -87,10 +87,12 @@ export function EpisodesSection({ series, seasons, season, onSeasonChange, highl
   const isSeasonWatched =
     aired.length > 0 && aired.every((episode) => watched.has(episodeWatchKey(season, episode.episode_number)));
 
-  // Bring the last-watched episode into view inside the list (not the page) once it is there.
+  // Bring the last-watched episode into view inside the list (not the page) once it is there. Not
+  // while the focus is in the list: marking a row changes the last-watched episode, and the list
+  // would scroll the control just pressed out of view (under the stats above it).
   useEffect(() => {
     const list = listRef.current;
-    if (!list || highlightedEpisode === null || !query.data) return;
+    if (!list || highlightedEpisode === null || !query.data || list.contains(document.activeElement)) return;
     const row = list.querySelector<HTMLElement>(`[data-episode="${highlightedEpisode}"]`);
     if (row) list.scrollTop = Math.max(0, row.offsetTop - 8);
   }, [highlightedEpisode, query.data]);
