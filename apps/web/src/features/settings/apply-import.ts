@@ -1,7 +1,7 @@
 import { canonicalJson, mergeSettings, type SyncOperation } from '@marquee/core';
 import { getHiddenStore } from '@/lib/local-store/hidden-store.ts';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
-import { importOperations } from '@/lib/local-store/import-upserts.ts';
+import { importIntoStores, importOperations } from '@/lib/local-store/import-upserts.ts';
 import { getRatingsStore } from '@/lib/local-store/ratings-store.ts';
 import { getSettingsStore } from '@/lib/local-store/settings-store.ts';
 import { getWatchLaterStore } from '@/lib/local-store/watch-later-store.ts';
@@ -19,16 +19,18 @@ export interface AppliedImport {
  * Applies an import's operations through the app's own stores (issue 31): they are stored in this
  * browser and queued like any change, so the sync sends a signed-in viewer's to the account and a
  * guest's stay here. Items no newer than what is stored are left out: importing the same file
- * again changes nothing.
+ * again changes nothing. Throws ImportNotStoredError, having stored nothing, when this browser's
+ * storage cannot hold the import.
  */
 export function applyImport(operations: readonly SyncOperation[]): AppliedImport {
-  const applied: AppliedImport = {
-    history: importOperations(getHistoryStore(), operations),
-    watch_later: importOperations(getWatchLaterStore(), operations),
-    ratings: importOperations(getRatingsStore(), operations),
-    hidden: importOperations(getHiddenStore(), operations),
-    settings: 0,
-  };
+  // All or nothing: a browser that cannot store the whole import keeps none of it.
+  const lists = importIntoStores(operations, {
+    history: (undo) => importOperations(getHistoryStore(), operations, undo),
+    watch_later: (undo) => importOperations(getWatchLaterStore(), operations, undo),
+    ratings: (undo) => importOperations(getRatingsStore(), operations, undo),
+    hidden: (undo) => importOperations(getHiddenStore(), operations, undo),
+  });
+  const applied: AppliedImport = { ...lists, settings: 0 };
   const settings = operations.find((operation) => operation.store === 'settings');
   if (settings?.op === 'upsert') {
     const store = getSettingsStore();

@@ -55,6 +55,11 @@ export interface PersistedStore<T, S extends SyncStore> {
   getLastSync(): string | null;
   /** Saves a new value and queue at once and tells the subscribers. */
   commit(value: T, queue: SyncOperationFor<S>[]): void;
+  /**
+   * Like commit, but all or nothing: when the browser refuses to store either (its quota), both
+   * stay as they were, in storage and in memory, and it answers false.
+   */
+  tryCommit(value: T, queue: SyncOperationFor<S>[]): boolean;
   setLastSync(at: Date): void;
   /** Stops listening to storage; for tests and hot reload. */
   dispose(): void;
@@ -111,6 +116,18 @@ export function createPersistedStore<T, S extends SyncStore>(
       value.set(next);
       queue.set(nextQueue);
       notify();
+    },
+    tryCommit(next, nextQueue) {
+      const [previous, previousQueue] = [value.get(), queue.get()];
+      if (value.set(next) && queue.set(nextQueue)) {
+        notify();
+        return true;
+      }
+      // A cell keeps a value it could not save in memory; the old list and queue were stored
+      // together before, so they fit again.
+      value.set(previous);
+      queue.set(previousQueue);
+      return false;
     },
     setLastSync(at) {
       lastSync.set(at.toISOString());

@@ -10,6 +10,7 @@ import {
 import { Button } from '@/components/ui/button.tsx';
 import { useSession } from '@/lib/auth/session.ts';
 import { groupDigits } from '@/lib/format.ts';
+import { ImportNotStoredError } from '@/lib/local-store/import-upserts.ts';
 import { getSyncEngine } from '@/lib/sync/account-sync.ts';
 import { toast } from '@/lib/toast.ts';
 import { ImportError, uploadImport, type ImportProgress } from '../api/upload-import.ts';
@@ -20,7 +21,7 @@ const SOURCES: Array<{ value: ImportSource; label: string; hint: string; accept:
   {
     value: 'letterboxd',
     label: 'Letterboxd',
-    hint: 'The ZIP file from Letterboxd → Settings → Data → Export your data (or one of its CSV files). Your diary, ratings, watched films, likes and watchlist are imported; the text of your reviews is not.',
+    hint: 'The ZIP file from Letterboxd → Settings → Data → Export your data (or one of its CSV files).',
     accept: '.zip,.csv,application/zip,text/csv',
   },
   {
@@ -317,7 +318,13 @@ export function ImportSection() {
     } catch (error) {
       // The browser's storage refused it (full): what was stored before stays as it was.
       console.warn('The import could not be stored', error);
-      setStage({ name: 'failed', message: 'The import could not be stored in this browser: its storage is full.' });
+      const items = error instanceof ImportNotStoredError ? error.items : operations.length;
+      setStage({
+        name: 'failed',
+        message: user
+          ? 'The import could not be stored in this browser: its storage is full.'
+          : `Nothing was imported: this browser’s storage is full and cannot hold the ${items === 1 ? 'item' : `${groupDigits(items)} items`} of this file. Sign in to import into your account, or import a smaller file.`,
+      });
       return;
     }
     const count = appliedCount(applied);
