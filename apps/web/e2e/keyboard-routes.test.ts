@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectNoFailuresByRoute, focusStop, seedLibrary, sweep, sweepRoutes } from './keyboard.ts';
-import { DESKTOP, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
+import { DESKTOP, openInApp, sampleTitles, settle, useBrowser, type Sample } from './support.ts';
 
 /**
  * Tab through every route, stop by stop: each focus stop must show a focus indicator (an outline,
@@ -153,6 +153,38 @@ describe('keyboard focus on every route', () => {
     if (failures.length > 0) found['/browse (Shift+Tab)'] = failures;
     expectNoFailuresByRoute(found);
   }, 240_000);
+
+  it('shows it on the tracking screens: Progress with a series started, and the Calendar', async () => {
+    const { page, context } = await browser.open(DESKTOP);
+    await seedLibrary(context, sample);
+    // A first episode of Breaking Bad (series 1) watched: Progress shows its card, with its controls.
+    await context.addInitScript(() => {
+      if (sessionStorage.getItem('e2e-progress')) return;
+      sessionStorage.setItem('e2e-progress', '1');
+      const history = JSON.parse(localStorage.getItem('marquee:history') ?? '[]') as unknown[];
+      history.unshift({
+        id: 'tv:1:s1:e1',
+        movie_id: 1,
+        movie_title: 'Breaking Bad',
+        content_type: 'tv',
+        watched_at: new Date().toISOString(),
+        completed: true,
+        synced: false,
+        season_number: 1,
+        episode_number: 1,
+        source: 'manual',
+        play_count: 1,
+      });
+      localStorage.setItem('marquee:history', JSON.stringify(history));
+    });
+    const found = await sweepRoutes(page, ['/progress']);
+    expect(await page.getByRole('button', { name: 'Mark watched: S1E2 of Breaking Bad' }).count()).toBe(1);
+    await openInApp(page, '/calendar');
+    const { stops, failures } = await sweep(page, { max: 300 });
+    expect(stops.map((stop) => stop.name)).toContain('Later');
+    if (failures.length > 0) found['/calendar'] = failures;
+    expectNoFailuresByRoute(found);
+  });
 
   it('shows it in the high-contrast theme', async () => {
     const { page, context } = await browser.open(DESKTOP);
