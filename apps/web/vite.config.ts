@@ -89,6 +89,12 @@ const FIRST_PAGE_SCREENS =
   /[\\/]src[\\/]features[\\/](home[\\/]home-screen|browse[\\/]browse-screen|details[\\/]detail-screen)\.tsx$/;
 /** A poster card of a title, which lists, grids and rows show. */
 const TITLE_CARD = path.join(SRC, 'components/media/title-card.tsx');
+/**
+ * TanStack Query's modules that no first page's code uses (useQueries, useInfiniteQuery,
+ * useMutation): its index module reaches them all.
+ */
+const LATER_QUERY_HOOKS =
+  /[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|useMutation|mutationObserver)\.js$/;
 /** One lucide icon's module. */
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** Modules whose exports an index may re-export with `export *`. */
@@ -214,7 +220,8 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   const inShell = (id: string) => {
     if (!shell) readShell();
     // A virtual module (Vite's preload helper) the entry may import after this graph was read.
-    return shell!.has(id) && !id.startsWith('\0');
+    // Through TanStack Query's index the shell reaches every hook it has, and uses none of these.
+    return shell!.has(id) && !id.startsWith('\0') && !LATER_QUERY_HOOKS.test(id);
   };
   const inCards = (id: string) => {
     if (!cards) readShell();
@@ -263,7 +270,12 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
           name: 'framework',
           // app/framework.ts too: the entry's dynamic import then fetches this chunk itself, not a
           // facade of a few bytes that imports it (each script costs a request and its headers).
-          test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/]framework\.ts$/,
+          // TanStack Query's hooks that only later screens use (lists of queries, paged queries,
+          // mutations) stay out of it: their code loads with those screens.
+          test: (id: string) =>
+            /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|[\\/]src[\\/]app[\\/]framework\.ts$/.test(
+              id,
+            ) && !LATER_QUERY_HOOKS.test(id),
           priority: 3,
         },
         // The shared library and the browser's stores (app/library.ts), run in a task of their own.
