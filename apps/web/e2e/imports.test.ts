@@ -1,10 +1,12 @@
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { zipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page, Route } from 'playwright-core';
 import { seriousViolations } from './a11y.ts';
-import { createAccount, signInContext, type Account } from './session.ts';
+import { createAccount, signInContext, visitorHeaders, type Account } from './session.ts';
 import { DESKTOP, MOBILE, settle, useBrowser } from './support.ts';
 
 /** Where the screens of this file are saved, to be looked at (IMPORTS_SHOTS=/tmp/shots). */
@@ -36,15 +38,54 @@ const stored = (page: Page, store: string) =>
     store,
   );
 
-/** Holds POST /api/imports until released, so that the progress on screen can be looked at. */
-async function holdImports(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/imports', async (route: Route) => {
-    await released;
-    await route.continue();
+/** A gate the test opens: the staged answer below waits at each. */
+function gate(): { opened: Promise<void>; open(): void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => (open = resolve));
+  return { opened, open };
+}
+
+/**
+ * Stages POST /api/imports so that each phase of the progress can be looked at: the request goes
+ * (unseen by the page) to a server of this test, which takes the whole upload, then waits at
+ * `answer` before it answers, writes the matching's first line (no titles matched yet) and waits
+ * at `matching`, writes a line of titles part matched and waits at `result`, then passes the
+ * upload to the app's server and streams its answer on. The lines are the server's format
+ * (ImportProgressLine); their figures are made up, the answer is the server's.
+ */
+async function stageImports(page: Page, baseUrl: string, rows: number) {
+  const gates = { uploaded: gate(), answer: gate(), matching: gate(), result: gate() };
+  const relay = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      gates.uploaded.open();
+      void (async () => {
+        const line = (value: unknown) => response.write(`${JSON.stringify(value)}\n`);
+        await gates.answer.opened;
+        response.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store' });
+        line({ type: 'progress', phase: 'matching', done: 0, total: 0, rows });
+        await gates.matching.opened;
+        line({ type: 'progress', phase: 'matching', done: 3, total: 12, rows });
+        await gates.result.opened;
+        const answer = await fetch(`${baseUrl}/api/imports`, {
+          method: 'POST',
+          headers: {
+            'content-type': String(request.headers['content-type']),
+            accept: 'application/x-ndjson',
+            origin: baseUrl,
+            ...visitorHeaders(),
+          },
+          body: Buffer.concat(chunks),
+        });
+        response.end(await answer.text());
+      })();
+    });
   });
-  return release;
+  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+  const { port } = relay.address() as AddressInfo;
+  await page.route('**/api/imports', (route: Route) => route.continue({ url: `http://127.0.0.1:${port}/api/imports` }));
+  return { ...gates, close: () => new Promise((resolve) => relay.close(resolve)) };
 }
 
 describe('importing a Letterboxd export as a guest', () => {
@@ -66,17 +107,28 @@ describe('importing a Letterboxd export as a guest', () => {
         mimeType: 'application/zip',
         buffer: letterboxdZip(),
       });
-      const release = await holdImports(page);
+      const staged = await stageImports(page, browser.baseUrl, 18);
       await section.getByRole('button', { name: 'Upload and match' }).click();
 
-      // While the file is on its way: the bar and what it measures.
+      // Each phase as the viewer reads it, and the bar's measure of it.
       const bar = section.getByRole('progressbar');
-      await expect.poll(() => bar.isVisible()).toBe(true);
-      await expect
-        .poll(async () => (await section.getByRole('status').first().textContent()) ?? '')
-        .toMatch(/^(Starting the upload…|Uploading… \d+ %)/);
+      const status = () => section.getByRole('status').first().textContent();
+      const measure = async () => [await bar.getAttribute('value'), await bar.getAttribute('max')];
+      await staged.uploaded.opened;
+      // The whole upload is sent and no answer has come: its own count (the form, a little more than the file), at its end.
+      await expect.poll(status).toMatch(/^Uploading… 100 % \((\d+) of \1 KB\)$/);
+      const [sent, total] = await measure();
+      expect(Number(sent)).toBe(Number(total));
+      expect(Number(total)).toBeGreaterThan(letterboxdZip().byteLength);
       await shot(section, `import-progress-${name}`);
-      release();
+      staged.answer.open();
+      await expect.poll(status).toBe('18 rows read. Matching titles…');
+      expect(await measure()).toEqual(['0', '1']);
+      staged.matching.open();
+      await expect.poll(status).toBe('18 rows read. Matching titles: 3 of 12');
+      expect(await measure()).toEqual(['3', '12']);
+      await shot(section, `import-matching-${name}`);
+      staged.result.open();
 
       const report = section.getByRole('region', { name: 'Import report' });
       await expect.poll(() => report.isVisible(), { timeout: 20_000 }).toBe(true);
@@ -112,11 +164,22 @@ describe('importing a Letterboxd export as a guest', () => {
         ['Alien', 1, 'import', '2021-01-10T12:00:00.000Z'],
         ['Pulp Fiction', 1, 'import', '2020-05-01T12:00:00.000Z'],
       ]);
-      expect((await stored(page, 'watch_later')).map((item) => item.movie_title).sort()).toEqual([
-        'Inception',
-        'King Kong',
-        'Parasite',
-      ]);
+      const watchLater = await stored(page, 'watch_later');
+      expect(watchLater.map((item) => item.movie_title).sort()).toEqual(['Inception', 'King Kong', 'Parasite']);
+      // The King Kong picked (1976), not the first candidate (1933): its catalogue id and date.
+      const kongs = (await (await page.request.get('/api/catalogue/search?q=King%20Kong')).json()) as {
+        results: Array<{ id: number; media_type: string; title?: string; release_date?: string }>;
+      };
+      const kong1976 = kongs.results.find(
+        (title) =>
+          title.media_type === 'movie' && title.title === 'King Kong' && title.release_date?.startsWith('1976'),
+      );
+      expect(kong1976).toBeDefined();
+      expect(watchLater.find((item) => item.movie_title === 'King Kong')).toMatchObject({
+        id: `movie:${kong1976!.id}`,
+        movie_id: kong1976!.id,
+        movie_release_date: kong1976!.release_date,
+      });
       expect((await stored(page, 'ratings')).map((item) => item.rating).sort()).toEqual([10, 7]);
       await shot(section, `import-done-${name}`);
 
@@ -131,6 +194,7 @@ describe('importing a Letterboxd export as a guest', () => {
         .poll(() => section.getByRole('status').last().textContent())
         .toBe('Nothing new to import: everything in the file is already here.');
       expect(await stored(page, 'history')).toEqual(history);
+      await staged.close();
     });
   }
 

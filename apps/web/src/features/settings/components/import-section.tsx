@@ -21,7 +21,7 @@ const SOURCES: Array<{ value: ImportSource; label: string; hint: string; accept:
   {
     value: 'letterboxd',
     label: 'Letterboxd',
-    hint: 'The ZIP file from Letterboxd → Settings → Data → Export your data (or one of its CSV files).',
+    hint: 'The ZIP file from Letterboxd → Settings → Data → Export your data (or one of its CSV files). Your diary, ratings, watched films, likes and watchlist are imported; the text of your reviews is not.',
     accept: '.zip,.csv,application/zip,text/csv',
   },
   {
