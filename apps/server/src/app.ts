@@ -162,7 +162,7 @@ export async function buildApp({
   if (config.devOutbox) await outboxRoutes(app, mailer);
   await meRoutes(app, database.db, personalCache, createEpisodeCheck(catalogue));
   await profileRoutes(app, database.db);
-  await progressRoutes(app, database.db, catalogue);
+  await progressRoutes(app, database.db, catalogue, { personalCache });
   await calendarRoutes(app, { db: database.db, catalogue, publicUrl: config.publicUrl });
   await accountDataRoutes(app, database.db, catalogue);
   await listsRoutes(app, database.db);

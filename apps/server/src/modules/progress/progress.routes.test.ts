@@ -1,8 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@marquee/core';
+import { DEFAULT_SETTINGS, type SyncOperation } from '@marquee/core';
 import { createTestApp, type TestApp } from '../../../test/test-app.ts';
 import { signedInUser, TEST_ORIGIN } from '../../../test/auth-helpers.ts';
+import { applySync } from '../me/me.repository.ts';
 
 // Series 1 is Breaking Bad in the local catalogue: its first season's seven episodes carry air
 // dates (2008-01-20 to 2008-03-09), the later seasons' do not, so they have not "aired" here.
@@ -111,6 +112,20 @@ describe('GET /api/me/progress', () => {
       expect(plain.json().results).toHaveLength(8);
       expect(JSON.parse(gunzipSync(zipped.rawPayload).toString('utf8'))).toEqual(plain.json());
     }
+  });
+
+  it("holds an unchanged answer, and a change written by anyone (a media server's webhook) shows at once", async () => {
+    const { cookie, userId } = await signedInUser(t.app);
+    const progress = async () =>
+      (await t.app.inject({ url: '/api/me/progress', headers: { cookie } })).json().results[0];
+    await sync(cookie, [{ op: 'upsert', store: 'history', item: episode(1, 1, { completed: true }), at }]);
+    expect(await progress()).toMatchObject({ watched_episodes: 1 });
+    expect(await progress()).toMatchObject({ watched_episodes: 1 });
+    // Written without this route, as the webhooks write: applySync announces it to every server.
+    const item = episode(1, 2, { completed: true, source: 'webhook' });
+    await applySync(t.database.db, userId, [{ op: 'upsert', store: 'history', item, at }] as SyncOperation[]);
+    // The next request, arriving after the commit, passes the sessions' barrier: it has heard it.
+    expect(await progress()).toMatchObject({ watched_episodes: 2, next_episode: { episode_number: 3 } });
   });
 
   it("shows one account's series to that account only", async () => {

@@ -20,6 +20,9 @@ export interface ProgressDeps {
   catalogue: Pick<CatalogueProvider, 'mode' | 'tv' | 'season'>;
 }
 
+/** Reads the account's version (`personal_sync`): from the database, or from memory (progress.routes.ts). */
+export type SyncVersionReader = (db: Db, userId: string) => Promise<number>;
+
 /** The UTC day of an instant: the server's "today" for what has aired. */
 export function utcDay(now: Date): string {
   return now.toISOString().slice(0, 10);
@@ -68,14 +71,14 @@ function answer(entry: HeldEntry, computed: ProgressComputation): ProgressAnswer
  * end of the held answer's time computes everything. Over TMDB any change computes everything.
  */
 export async function answerProgress(
-  deps: ProgressDeps & { cache: ProgressCache },
+  deps: ProgressDeps & { cache: ProgressCache; syncVersion?: SyncVersionReader },
   userId: string,
   now: Date,
 ): Promise<ProgressAnswer> {
   const day = utcDay(now);
   const at = now.getTime();
   // Read before computing: a change committed meanwhile is in the answer or raises the version.
-  const version = await findSyncVersion(deps.db, userId);
+  const version = await (deps.syncVersion ?? findSyncVersion)(deps.db, userId);
   const held = deps.cache.get(userId, day, at);
   if (held?.version === version) return answer(held, 'cached');
 
