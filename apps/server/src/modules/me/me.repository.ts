@@ -6,7 +6,6 @@ import {
   DEFAULT_SETTINGS,
   hiddenKey,
   historyKey,
-  MAX_CLOCK_AHEAD_MS,
   mergeSettings,
   ratingKey,
   syncItemKey,
@@ -331,12 +330,20 @@ function upsertNewer(table: ListTable, rows: ReadonlyArray<Record<string, unknow
 }
 
 /**
- * A watch dated later than the server's clock allows (issue 30: "a date in 3000") is refused, not
- * moved to now: the date is what the viewer said, and a clear error beats a made-up one. The
- * change's own time (`at`) and the other stores' times are held to the clock instead (`bounded`).
+ * How far past the server's clock a watch's date may lie and still be taken (moved to now, like
+ * every time past MAX_CLOCK_AHEAD_MS): a device whose clock runs fast, by minutes or by a time
+ * zone set wrong, records real watching, and dropping it would lose the viewer's data.
+ */
+export const MAX_WATCH_AHEAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A watch dated beyond a wrong clock's reach (issue 30: "a date in 3000") is refused, not moved to
+ * now: the date is what the viewer said, and a clear error beats a made-up one. Closer to the
+ * server's clock, it is held to it (`bounded`), as the change's own time (`at`) and the other
+ * stores' times are.
  */
 function refuseFutureWatches(operations: readonly SyncOperation[], now: Date): void {
-  const latest = now.getTime() + MAX_CLOCK_AHEAD_MS;
+  const latest = now.getTime() + MAX_WATCH_AHEAD_MS;
   operations.forEach((operation, index) => {
     if (operation.op === 'upsert' && operation.store === 'history' && Date.parse(operation.item.watched_at) > latest) {
       throw refusedOperation(index, 'item.watched_at', 'a watch cannot be dated later than now');

@@ -339,6 +339,16 @@ describe('POST /api/me/sync with a cursor (DESIGN.md "Sync rules": incremental)'
     await exchange(cookie, [{ op: 'upsert', store: 'settings', item: { gridColumns: 7 }, at: later }], null);
     const settings = (await t.app.inject({ url: '/api/me/settings', headers: { cookie } })).json();
     expect(settings.settings.gridColumns).toBe(7);
+
+    // A watch from a device whose clock runs two hours fast is real watching: kept, dated now.
+    const fast = new Date(Date.now() + 2 * 60 * 60_000).toISOString();
+    const skewed = await exchange(
+      cookie,
+      [{ op: 'upsert', store: 'history', item: historyItem(603, fast), at: fast }],
+      null,
+    );
+    const kept = skewed.history.find((item) => item.movie_id === 603);
+    expect(Date.parse(kept!.watched_at)).toBeLessThan(Date.now() + 5 * 60_000);
   });
 
   it('breaks ties the same way whatever the batching or arrival order', async () => {
