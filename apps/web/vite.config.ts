@@ -95,6 +95,11 @@ const TITLE_CARD = path.join(SRC, 'components/media/title-card.tsx');
  */
 const LATER_QUERY_HOOKS =
   /[\\/]@tanstack[\\/](react-query|query-core)[\\/]build[\\/]modern[\\/](useQueries|queriesObserver|useInfiniteQuery|infiniteQueryObserver|useMutation|mutationObserver)\.js$/;
+/** React Router's production build (see `resolve.alias`). */
+const REACT_ROUTER_PRODUCTION = path.resolve(
+  import.meta.dirname,
+  '../../node_modules/react-router/dist/production/index.mjs',
+);
 /** One lucide icon's module. */
 const ICON_MODULE = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 /** Modules whose exports an index may re-export with `export *`. */
@@ -305,12 +310,20 @@ function chunkGroups(): { plugin: Plugin; codeSplitting: object } {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => {
+export default defineConfig(({ command, isSsrBuild }) => {
   const chunks = chunkGroups();
   return {
     plugins: [react(), tailwindcss(), routePreloads(), precompress(), chunks.plugin],
     resolve: {
-      alias: { '@': SRC },
+      alias: [
+        { find: '@', replacement: SRC },
+        // React Router's package.json names only its development build, whose warnings are on
+        // (ENABLE_DEV_WARNINGS, the one line its production build changes): the browser gets the
+        // production build. The tests and the server-side renderer keep the development one.
+        ...(command === 'build' && !isSsrBuild
+          ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }]
+          : []),
+      ],
     },
     // The server-side renderer bundles the icons it uses: left external, lucide-react's whole
     // library (1,700 icons, 1.3 MB of source) was loaded into the app server, about 7 MB of its heap.
