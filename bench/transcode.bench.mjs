@@ -13,7 +13,9 @@ import { startApp, stopProcess } from './lib.mjs';
  * costs, and how many times faster than real time the stream is made.
  *
  * - remux: an MKV with H.264 (1080p, a keyframe every 4 s) and AC3 5.1: video copied, audio to AAC;
- * - transcode: the same picture as MPEG-4 Part 2 in an AVI with MP3: video to H.264 (veryfast, 720p).
+ * - transcode: the same picture as MPEG-4 Part 2 in an AVI with MP3: video to H.264 (veryfast, 720p);
+ * - hls: both as HLS segments (browsers without Media Source Extensions), always transcoded: first
+ *   byte and first fragment are those of the first segment asked for, which plays once whole.
  *
  * Goal (issue 29): the remux of a 1080p H.264 file plays within about 2 s on this 2-core machine.
  * BENCH_TRANSCODE_SECONDS: the film's length (60).
@@ -137,6 +139,52 @@ async function measure(base, serverPid, id, start, viewer) {
   };
 }
 
+/** HLS segments are this long (apps/server/src/modules/media/hls.ts, HLS_SEGMENT_S). */
+const HLS_SEGMENT_S = 2;
+
+/**
+ * One HLS stream (iPhones before iOS 17.1): the playlist, then every segment from the one at
+ * `start` in order, each as soon as the server makes it. First byte and first fragment: of the
+ * first segment (it plays once whole).
+ */
+async function measureHls(base, serverPid, id, start, viewer) {
+  const before = new Set(ffmpegChildren(serverPid));
+  const t0 = performance.now();
+  const query = `?audio=0&viewer=${viewer}`;
+  const playlist = await fetch(`${base}/api/media/hls/${id}/index.m3u8${query}`);
+  if (!playlist.ok) throw new Error(`playlist answered ${playlist.status}: ${await playlist.text()}`);
+  const segments = (await playlist.text()).split('\n').filter((line) => line && !line.startsWith('#'));
+  let firstByteMs = null;
+  let firstFragmentMs = null;
+  let bytes = 0;
+  const pids = new Set();
+  const cpu = new Map();
+  const sampler = setInterval(() => {
+    for (const pid of ffmpegChildren(serverPid)) if (!before.has(pid)) pids.add(pid);
+    for (const pid of pids) {
+      const seconds = cpuSeconds(pid);
+      if (seconds !== null) cpu.set(pid, seconds);
+    }
+  }, 20);
+  for (const segment of segments.slice(Math.floor(start / HLS_SEGMENT_S))) {
+    const response = await fetch(`${base}/api/media/hls/${id}/${segment}`);
+    if (!response.ok) throw new Error(`segment answered ${response.status}: ${await response.text()}`);
+    firstByteMs ??= performance.now() - t0;
+    bytes += (await response.arrayBuffer()).byteLength;
+    firstFragmentMs ??= performance.now() - t0;
+  }
+  const wallS = (performance.now() - t0) / 1000;
+  clearInterval(sampler);
+  const filmS = SECONDS - start;
+  return {
+    firstByteMs,
+    firstFragmentMs,
+    megabytes: bytes / 1e6,
+    speed: filmS / wallS,
+    cpuPerFilmSecond: [...cpu.values()].reduce((sum, seconds) => sum + seconds, 0) / filmS,
+  };
+}
+
 export async function transcodeBench() {
   const dir = mkdtempSync(path.join(tmpdir(), 'marquee-bench-media-'));
   const data = mkdtempSync(path.join(tmpdir(), 'marquee-bench-transcode-'));
@@ -166,6 +214,18 @@ export async function transcodeBench() {
           title: `${title}, seek`,
           start: SECONDS / 2,
           ...(await measure(base, child.pid, id(name), SECONDS / 2, 'bench-viewer')),
+        });
+      }
+      // HLS, for browsers without Media Source Extensions: the video is transcoded either way.
+      for (const [title, name] of [
+        ['hls: 1080p H.264 + AC3 5.1 MKV to 720p H.264', 'Fargo'],
+        ['hls: 1080p MPEG-4 AVI to 720p H.264', 'Pulp Fiction'],
+      ]) {
+        rows.push({ title, start: 0, ...(await measureHls(base, child.pid, id(name), 0, 'bench-hls')) });
+        rows.push({
+          title: `${title}, seek`,
+          start: SECONDS / 2,
+          ...(await measureHls(base, child.pid, id(name), SECONDS / 2, 'bench-hls-seek')),
         });
       }
       return rows;
