@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { isDatabaseUnavailable } from './plugins/errors.ts';
-import { importLocalCatalogue } from './catalogue/local/local-import.ts';
+import { isCatalogueCurrent } from './catalogue/local/local-import.ts';
 import { readSearchVocabulary } from './catalogue/local/local-search.ts';
 import { seedCuratedLists } from './modules/lists/lists-seed.ts';
 import { primeTickQueue } from './prime-tick-queue.ts';
@@ -50,6 +51,19 @@ async function main(): Promise<void> {
   // Before the database opens: PGlite's start would otherwise leave nextTick slow (see the module).
   await primeTickQueue();
 
+  // A new PGlite folder is created (initdb, migrations: 700 MB at the peak) and filled in the
+  // import's process, which hands that memory back when it ends (issue 28).
+  const isNewPglite = !config.databaseUrl && !existsSync(path.join(config.dataDir, 'pglite', 'PG_VERSION'));
+  if (isNewPglite && !config.tmdbApiToken) {
+    try {
+      await importInOwnProcess(config);
+    } catch (error) {
+      if (!(error instanceof ImportFailed))
+        process.stderr.write(`marquee: cannot import the local catalogue: ${String(error)}\n`);
+      process.exit(1);
+    }
+  }
+
   let database;
   try {
     database = await openDatabase({
@@ -67,26 +81,26 @@ async function main(): Promise<void> {
 
   if (!config.tmdbApiToken) {
     try {
-      const result = await importLocalCatalogue(database.db);
-      if (result.imported) {
-        process.stdout.write(
-          `marquee: imported the local catalogue: ${result.titles} titles, ${result.episodes} episodes in ${Math.round(result.ms)} ms\n`,
-        );
+      if (!(await isCatalogueCurrent(database.db))) {
+        // PGlite's folder is open to one process at a time: the import's process takes it, then
+        // a new instance here starts from PGlite's usual memory size (the import's batches and
+        // index builds left pages of its WebAssembly memory touched, and that memory never shrinks).
+        if (database.kind === 'pglite') await database.close();
+        await importInOwnProcess(config);
+        if (database.kind === 'pglite') {
+          database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir, migrate: false });
+        }
       }
+      // A no-op unless the lists' definitions changed since the import built them.
       const lists = await seedCuratedLists(database.db);
       if (lists.seeded) process.stdout.write(`marquee: built ${lists.lists} curated lists\n`);
-      if (result.imported && database.kind === 'pglite') {
-        // The import's batches and index builds leave pages of PGlite's WebAssembly memory touched,
-        // and that memory never shrinks: a new instance on the same folder starts from its usual
-        // size (30-40 MB less resident idle after a first start, for a second of start-up).
-        await database.close();
-        database = await openDatabase({ databaseUrl: null, dataDir: config.dataDir, migrate: false });
-      }
       await readSearchVocabulary(database.db);
     } catch (error) {
-      process.stderr.write(
-        `marquee: cannot import the local catalogue: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
+      if (!(error instanceof ImportFailed)) {
+        process.stderr.write(
+          `marquee: cannot import the local catalogue: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
       await database.close();
       process.exit(1);
     }
@@ -128,8 +142,30 @@ async function main(): Promise<void> {
 }
 
 /**
- * The start leaves garbage behind: the catalogue import's batches, PGlite's first instance and its
- * WebAssembly bytes, the rows the search vocabulary was built from. V8 collects it when it finds
+ * Runs catalogue/local/local-import-main.ts in a child process with this process's Node flags
+ * (tsx among them) and database settings; its lines go to this process's output. Rejects with the
+ * child's reason, which it has already printed, when the import failed.
+ */
+function importInOwnProcess(config: Config): Promise<void> {
+  const entry = path.resolve(import.meta.dirname, 'catalogue/local/local-import-main.ts');
+  const child = spawn(process.execPath, [...process.execArgv, entry], {
+    env: { ...process.env, DATABASE_URL: config.databaseUrl ?? '', DATA_DIR: config.dataDir },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new ImportFailed(signal ? `stopped by ${signal}` : `exit code ${code}`));
+    });
+  });
+}
+
+/** The import's process printed why it failed; this only carries how it ended. */
+class ImportFailed extends Error {}
+
+/**
+ * The start leaves garbage behind: PGlite's WebAssembly bytes, the rows the search vocabulary was built from. V8 collects it when it finds
  * the process idle, a minute or two later; until then the idle server held about 20 MB more. `npm
  * start` exposes gc (scripts/server-env.mjs); started otherwise, the server leaves it to V8.
  */

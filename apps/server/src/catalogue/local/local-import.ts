@@ -25,26 +25,49 @@ export interface CatalogueSources {
   fingerprint: string;
 }
 
-/** Reads the bundled sources: vega-datasets' film table and this repo's curated files. */
-export function readCatalogueSources(): CatalogueSources {
+/** The bundled sources' text: vega-datasets' film table and this repo's curated files. */
+function readSourceTexts(): { vegaText: string; seriesText: string; filmsText: string } {
   // vega-datasets hides data/ behind its exports map; resolve the package and walk from there.
   const vegaEntry = createRequire(import.meta.url).resolve('vega-datasets');
-  const vegaText = readFileSync(path.join(path.dirname(vegaEntry), '..', 'data', 'movies.json'), 'utf8');
-  const seriesText = readFileSync(new URL('./data/series.json', import.meta.url), 'utf8');
-  const filmsText = readFileSync(new URL('./data/films-recent.json', import.meta.url), 'utf8');
-  const fingerprint = createHash('sha256')
+  return {
+    vegaText: readFileSync(path.join(path.dirname(vegaEntry), '..', 'data', 'movies.json'), 'utf8'),
+    seriesText: readFileSync(new URL('./data/series.json', import.meta.url), 'utf8'),
+    filmsText: readFileSync(new URL('./data/films-recent.json', import.meta.url), 'utf8'),
+  };
+}
+
+function fingerprintOf(texts: ReturnType<typeof readSourceTexts>): string {
+  return createHash('sha256')
     .update(String(IMPORTER_VERSION))
-    .update(vegaText)
-    .update(seriesText)
-    .update(filmsText)
+    .update(texts.vegaText)
+    .update(texts.seriesText)
+    .update(texts.filmsText)
     .digest('hex')
     .slice(0, 16);
+}
+
+/** Reads the bundled sources: vega-datasets' film table and this repo's curated files. */
+export function readCatalogueSources(): CatalogueSources {
+  const texts = readSourceTexts();
   return {
-    vegaRows: JSON.parse(vegaText) as VegaFilmRow[],
-    series: JSON.parse(seriesText) as CuratedSeries[],
-    films: JSON.parse(filmsText) as CuratedFilm[],
-    fingerprint,
+    vegaRows: JSON.parse(texts.vegaText) as VegaFilmRow[],
+    series: JSON.parse(texts.seriesText) as CuratedSeries[],
+    films: JSON.parse(texts.filmsText) as CuratedFilm[],
+    fingerprint: fingerprintOf(texts),
   };
+}
+
+/**
+ * Whether the database holds the catalogue of today's sources, read without parsing them: a
+ * restart finds it so and imports nothing (main.ts imports in a process of its own otherwise).
+ */
+export async function isCatalogueCurrent(db: Db): Promise<boolean> {
+  return (await storedFingerprint(db)) === fingerprintOf(readSourceTexts());
+}
+
+async function storedFingerprint(db: Db): Promise<string | undefined> {
+  const [meta] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, META_KEY));
+  return (meta?.value as { fingerprint?: string } | undefined)?.fingerprint;
 }
 
 function formatMoney(amount: number): string {
@@ -186,8 +209,7 @@ export async function importLocalCatalogue(
 ): Promise<ImportResult> {
   const started = performance.now();
   const sources = options.sources ?? readCatalogueSources();
-  const [meta] = await db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, META_KEY));
-  if ((meta?.value as { fingerprint?: string } | undefined)?.fingerprint === sources.fingerprint) {
+  if ((await storedFingerprint(db)) === sources.fingerprint) {
     return { imported: false, titles: 0, episodes: 0, ms: performance.now() - started };
   }
 
