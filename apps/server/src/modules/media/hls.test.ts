@@ -214,6 +214,48 @@ const alive = (pid: number) => {
 };
 
 describe('the streams', () => {
+  it("cut a file whose times start late (MPEG-TS) at the playlist's times too", async () => {
+    const file = path.join(work, 'late.ts');
+    await ffmpeg([
+      '-v',
+      'error',
+      '-f',
+      'lavfi',
+      '-i',
+      'testsrc=size=160x120:rate=24:duration=12',
+      '-f',
+      'lavfi',
+      '-i',
+      'sine=duration=12',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'ultrafast',
+      '-g',
+      '24',
+      '-pix_fmt',
+      'yuv420p',
+      '-c:a',
+      'mp2',
+      '-y',
+      file,
+    ]);
+    const probe = (await probeFile(projectFfmpeg(), file))!;
+    expect(probe.start).toBeGreaterThan(1);
+    const streams = createHlsStreams(createTranscoder(projectFfmpeg, 2), { idleMs: 60_000 });
+    const source = { file, probe, audio: 0 };
+    const late = await streams.segment('late-first', source, 3);
+    for (let n = 0; n < 3; n++) expect((await streams.segment('in-order', source, n)).ok).toBe(true);
+    const inOrder = await streams.segment('in-order', source, 3);
+    const starts = await Promise.all([late, inOrder].map((made) => firstFrame(made.ok ? made.path : '')));
+    // Segment 3 starts at the first frame at or after 6 s of the file (plus MPEG-TS's 1.4 s).
+    expect(starts[0]!.key).toBe(true);
+    expect(starts[0]!.time - 1.4).toBeGreaterThanOrEqual(6 - 0.001);
+    expect(starts[0]!.time - 1.4).toBeLessThan(6 + 1 / 24);
+    expect(starts[1]).toEqual(starts[0]);
+    await streams.close();
+  }, 120_000);
+
   it('start ffmpeg at the segment asked for, and delete their folders when replaced, idle or closed', async () => {
     let clock = 0;
     const transcoder = createTranscoder(projectFfmpeg, 2);

@@ -67,20 +67,20 @@ export interface HlsPlan {
 }
 
 /**
- * ffmpeg's output arguments for HLS segments `from` to the end of this run. Timestamps stay the
- * file's own (`-copyts`, and no shift for negative ones, in the segment muxer nor in each
- * segment's: the MPEG-TS muxer's delay keeps them positive), so a segment made by a run started at it and one made by an earlier run are the same
- * interval with the same times. A keyframe is forced at every segment time (t is the file's time;
- * the first frame of a run is one too), and the segment muxer cuts at the first keyframe at or
- * after each time. Its list of finished segments goes to stdout (`12.ts,24.0,26.0` lines).
+ * ffmpeg's output arguments for HLS segments `from` to the end of this run. Timestamps are the
+ * file's own counted from its start (`-copyts`, `-output_ts_offset`: see ffmpegArgs), never shifted
+ * for being negative, in the segment muxer nor in each segment's (the MPEG-TS muxer's delay keeps
+ * them positive), so a segment made by a run started at it and one made by an earlier run are the
+ * same interval with the same times. A keyframe is forced at every segment time (the first frame
+ * of a run is one too), and the segment muxer cuts at the first keyframe at or after each time.
+ * Its list of finished segments goes to stdout (`12.ts,24.0,26.0` lines).
  */
-export function hlsOutputArgs(plan: HlsPlan, origin: number): { input: string[]; output: string[] } {
+export function hlsOutputArgs(plan: HlsPlan): { input: string[]; output: string[] } {
   const D = HLS_SEGMENT_S;
   const last = Math.min(plan.count, plan.segment + HLS_SEGMENTS_PER_RUN);
   const times: string[] = [];
-  for (let n = plan.segment + 1; n < last; n++) times.push((origin + n * D).toFixed(3));
-  const o = origin.toFixed(6);
-  const forced = `expr:gte(t,if(isnan(prev_forced_t),0,${o}+(floor((prev_forced_t-${o})/${D}+0.001)+1)*${D}-0.001))`;
+  for (let n = plan.segment + 1; n < last; n++) times.push((n * D).toFixed(3));
+  const forced = `expr:gte(t,if(isnan(prev_forced_t),0,(floor(prev_forced_t/${D}+0.001)+1)*${D}-0.001))`;
   return {
     // A run that stops short of the end stops at a segment time (the seek is the plan's `start`).
     input: last < plan.count ? ['-t', ((last - plan.segment) * D).toFixed(3)] : [],

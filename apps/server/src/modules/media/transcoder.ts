@@ -55,7 +55,7 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
   const audio = probe.audio[plan.audio] ?? probe.audio[0];
   const copy = canCopyVideo(probe);
   if (plan.hls) {
-    const hls = hlsOutputArgs(plan.hls, probe.start);
+    const hls = hlsOutputArgs(plan.hls);
     return [
       '-hide_banner',
       '-loglevel',
@@ -66,6 +66,8 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
       '-i',
       plan.file,
       '-copyts',
+      // The playlist's times count from the file's start (an MPEG-TS file may start at 1.4 s).
+      ...(probe.start > 0 ? ['-output_ts_offset', (-probe.start).toFixed(6)] : []),
       '-map',
       `0:${video.index}`,
       ...(audio ? ['-map', `0:${audio.index}`] : []),
