@@ -227,4 +227,50 @@ describe('sync across two devices of one account', { timeout: 90_000 }, () => {
     expect(await listedTitles(b.page)).toEqual(expected);
     forgetOfflineFailures([a, b]);
   });
+
+  it('tells the viewer when the account refuses a change, and goes on syncing', async () => {
+    const viewer = await device(browser, '/history');
+    const { page } = viewer;
+    // A change the account will not take (Breaking Bad has no season 99), queued on this device,
+    // as an older version of the app or a hand-edited store could leave it.
+    const at = new Date().toISOString();
+    const refused = {
+      op: 'upsert',
+      store: 'history',
+      at,
+      item: {
+        id: 'tv:1:s99:e99',
+        movie_id: 1,
+        movie_title: 'Breaking Bad',
+        movie_poster: null,
+        content_type: 'tv',
+        season_number: 99,
+        episode_number: 99,
+        watched_at: at,
+        duration_watched: 0,
+        total_duration: null,
+        completed: false,
+        source: 'manual',
+        play_count: 1,
+      },
+    };
+    await page.evaluate(
+      (operation) => localStorage.setItem('marquee:history:queue', JSON.stringify([operation])),
+      refused,
+    );
+    await page.reload();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'A change was not saved to your account' })
+      .filter({ hasText: /has no season 99/ })
+      .waitFor();
+    // Dropped from the queue, not sent again: the device is in step with the account.
+    await synced(page);
+    const queue = await page.evaluate(() => JSON.parse(localStorage.getItem('marquee:history:queue') ?? '[]'));
+    expect(queue).toEqual([]);
+    // Chromium logs the refusal (a 400), which the test made happen.
+    const refusals = viewer.errors.filter((error) => /status of 400 \(Bad Request\)/.test(error));
+    expect(refusals).toHaveLength(1);
+    viewer.errors.splice(0, viewer.errors.length, ...viewer.errors.filter((error) => !refusals.includes(error)));
+  });
 });

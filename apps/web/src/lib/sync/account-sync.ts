@@ -9,6 +9,7 @@ import { getRatingsStore } from '../local-store/ratings-store.ts';
 import { useHasUnsyncedChanges } from '../local-store/hooks.ts';
 import { getSettingsStore } from '../local-store/settings-store.ts';
 import { createStorage } from '../local-store/storage.ts';
+import { toast } from '../toast.ts';
 import { getWatchLaterStore } from '../local-store/watch-later-store.ts';
 import { createSyncEngine, type OwnerCell, type SyncAnswer, type SyncEngine } from './sync-engine.ts';
 
@@ -50,6 +51,11 @@ export function getSyncEngine(): SyncEngine {
         (await apiFetch<{ updated_at: string | null }>('/api/me/settings')).updated_at,
     },
     onUnauthorized: () => onUnauthorized(),
+    onRefused: (_operation, message) => {
+      // "Invalid operations.1.item.watched_at: a watch cannot be dated later than now": the reason.
+      const reason = message.replace(/^Invalid [\w.]+: /, '');
+      toast.error('A change was not saved to your account', { description: reason });
+    },
   }));
 }
 
