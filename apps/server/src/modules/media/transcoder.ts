@@ -23,6 +23,11 @@ export interface StreamPlan {
 export const planKind = (plan: StreamPlan): 'remux' | 'transcode' =>
   !plan.hls && canCopyVideo(plan.probe) ? 'remux' : 'transcode';
 
+/** The chosen audio track as stereo AAC. */
+const ENCODE_AUDIO = ['-c:a', 'aac', '-ac', '2', '-b:a', '160k'];
+/** No subtitle, data, metadata or chapter streams in the output: the subtitles go as WebVTT. */
+const NO_EXTRAS = ['-sn', '-dn', '-map_metadata', '-1', '-map_chapters', '-1'];
+
 /** libx264 veryfast, at most 720 lines, 8-bit 4:2:0 High profile. */
 const ENCODE_VIDEO = [
   '-c:v',
@@ -72,13 +77,8 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
       `0:${video.index}`,
       ...(audio ? ['-map', `0:${audio.index}`] : []),
       ...ENCODE_VIDEO,
-      ...(audio ? ['-c:a', 'aac', '-ac', '2', '-b:a', '160k'] : []),
-      '-sn',
-      '-dn',
-      '-map_metadata',
-      '-1',
-      '-map_chapters',
-      '-1',
+      ...(audio ? ENCODE_AUDIO : []),
+      ...NO_EXTRAS,
       ...hls.output,
     ];
   }
@@ -105,13 +105,8 @@ export function ffmpegArgs(plan: StreamPlan): string[] {
           '-force_key_frames',
           'expr:gte(t,n_forced*2)',
         ]),
-    ...(audio ? ['-c:a', 'aac', '-ac', '2', '-b:a', '160k'] : []),
-    '-sn',
-    '-dn',
-    '-map_metadata',
-    '-1',
-    '-map_chapters',
-    '-1',
+    ...(audio ? ENCODE_AUDIO : []),
+    ...NO_EXTRAS,
     '-f',
     'mp4',
     '-movflags',
