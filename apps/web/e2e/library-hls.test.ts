@@ -1,9 +1,5 @@
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { makeMedia, SRT } from '../../server/test/media-fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { currentTime, useFargoFile } from './fargo-file.ts';
 import { DESKTOP, useBrowser } from './support.ts';
 
 /**
@@ -12,50 +8,9 @@ import { DESKTOP, useBrowser } from './support.ts';
  * the server's HLS playlist, set as the video's source. The MKV is library-transcode.test.ts's
  * (either file adds it, the same bytes).
  */
-const FILE = 'Fargo (1996).mkv';
-
-async function movieId(baseUrl: string, title: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
-  const body = (await response.json()) as { results: Array<{ id: number; title?: string; media_type: string }> };
-  const found = body.results.find((result) => result.title === title && result.media_type === 'movie');
-  if (!found) throw new Error(`${title} is not in the local catalogue`);
-  return found.id;
-}
-
-const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-
 describe('Library: HLS where there is no Media Source Extensions', () => {
   const browser = useBrowser();
-  const mediaDir = inject('mediaDir');
-  let made: string;
-  let fargo: number;
-
-  beforeAll(async () => {
-    fargo = await movieId(browser.baseUrl, 'Fargo');
-    made = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-hls-'));
-    makeMedia(made, { mkv: FILE }, 30, '320x240');
-  }, 120_000);
-  afterAll(() => rmSync(made, { recursive: true, force: true }));
-
-  /** Moves the MKV and its sidecar into MEDIA_DIR (once) and waits until the server has indexed and probed it. */
-  async function addFile() {
-    if (!existsSync(path.join(mediaDir, FILE))) {
-      writeFileSync(path.join(made, 'Fargo (1996).en.srt'), SRT);
-      renameSync(path.join(made, 'Fargo (1996).en.srt'), path.join(mediaDir, 'Fargo (1996).en.srt'));
-      renameSync(path.join(made, FILE), path.join(mediaDir, FILE));
-    }
-    await expect
-      .poll(
-        async () => {
-          const library = (await (await fetch(`${browser.baseUrl}/api/media/library`)).json()) as {
-            results: Array<{ path: string; playback: { mode: string } | null }>;
-          };
-          return library.results.find((file) => file.path === FILE)?.playback?.mode ?? null;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('remux');
-  }
+  const { addFile, fargo } = useFargoFile(browser, inject('mediaDir'));
 
   it('plays the HLS playlist natively, with the subtitles as tracks', async () => {
     await addFile();
@@ -71,7 +26,7 @@ describe('Library: HLS where there is no Media Source Extensions', () => {
     });
     const asked: string[] = [];
     page.on('request', (request) => asked.push(new URL(request.url()).pathname));
-    await page.goto(`/watch/movie/${fargo}`);
+    await page.goto(`/watch/movie/${fargo()}`);
 
     const video = page.getByLabel('Video player');
     await video.waitFor({ timeout: 15_000 });

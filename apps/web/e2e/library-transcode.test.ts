@@ -1,9 +1,5 @@
-import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { makeMedia, SRT } from '../../server/test/media-fixtures.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { currentTime, useFargoFile } from './fargo-file.ts';
 import { DESKTOP, MOBILE, useBrowser } from './support.ts';
 
 /**
@@ -12,57 +8,14 @@ import { DESKTOP, MOBILE, useBrowser } from './support.ts';
  * watch indexes it, the player picks it up, and Chromium plays the server's remux (fragmented MP4
  * through Media Source Extensions) with the file's subtitles.
  */
-const FILE = 'Fargo (1996).mkv';
-
-async function movieId(baseUrl: string, title: string): Promise<number> {
-  const response = await fetch(`${baseUrl}/api/catalogue/search?q=${encodeURIComponent(title)}`);
-  const body = (await response.json()) as { results: Array<{ id: number; title?: string; media_type: string }> };
-  const found = body.results.find((result) => result.title === title && result.media_type === 'movie');
-  if (!found) throw new Error(`${title} is not in the local catalogue`);
-  return found.id;
-}
-
-const currentTime = (page: Page) => page.evaluate(() => document.querySelector('video')?.currentTime ?? 0);
-
 describe('Library: remuxed MKV with subtitles', () => {
   const browser = useBrowser();
-  const mediaDir = inject('mediaDir');
-  let made: string;
-  let fargo: number;
-
-  beforeAll(async () => {
-    fargo = await movieId(browser.baseUrl, 'Fargo');
-    // Made elsewhere and moved in whole, as a finished download lands.
-    made = mkdtempSync(path.join(tmpdir(), 'marquee-e2e-mkv-'));
-    makeMedia(made, { mkv: FILE }, 30, '320x240');
-  }, 120_000);
-  afterAll(() => rmSync(made, { recursive: true, force: true }));
-
-  /** Moves the MKV and its sidecar into MEDIA_DIR (once) and waits until the server has indexed and probed it. */
-  async function addFile() {
-    if (!existsSync(path.join(mediaDir, FILE))) {
-      writeFileSync(path.join(made, 'Fargo (1996).en.srt'), SRT);
-      renameSync(path.join(made, 'Fargo (1996).en.srt'), path.join(mediaDir, 'Fargo (1996).en.srt'));
-      renameSync(path.join(made, FILE), path.join(mediaDir, FILE));
-    }
-    // The server's watch indexes it within seconds (no rescan asked for).
-    await expect
-      .poll(
-        async () => {
-          const library = (await (await fetch(`${browser.baseUrl}/api/media/library`)).json()) as {
-            results: Array<{ path: string; playback: { mode: string } | null }>;
-          };
-          return library.results.find((file) => file.path === FILE)?.playback?.mode ?? null;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe('remux');
-  }
+  const { addFile, fargo } = useFargoFile(browser, inject('mediaDir'));
 
   it('picks up a file added while the player is open, plays the remux, shows and remembers its subtitles', async () => {
     const { page } = await browser.open(DESKTOP);
     await page.clock.install();
-    await page.goto(`/watch/movie/${fargo}`);
+    await page.goto(`/watch/movie/${fargo()}`);
     await page.getByText('Library cannot play this: No file for this title in the library.').waitFor();
 
     await addFile();
@@ -116,7 +69,7 @@ describe('Library: remuxed MKV with subtitles', () => {
     await addFile();
     const { page, context } = await browser.open(MOBILE);
     await context.addInitScript(() => localStorage.setItem('marquee:player:subtitles', 'en'));
-    await page.goto(`/watch/movie/${fargo}`);
+    await page.goto(`/watch/movie/${fargo()}`);
     const subtitles = page.getByLabel('Subtitles');
     await subtitles.waitFor({ timeout: 15_000 });
     expect(await subtitles.locator('option:checked').textContent()).toBe('English');
