@@ -5,6 +5,7 @@ import { upNext, type SeriesProgress } from '@marquee/core';
 import { PosterImage } from '@/components/media/poster-image.tsx';
 import { Button } from '@/components/ui/button.tsx';
 import { paths } from '@/config/paths.ts';
+import { moveFocusBeforeRemoval } from '@/lib/focus-on-removal.ts';
 import type { PosterQuality } from '@/lib/images.ts';
 import { useSetting } from '@/lib/local-store/hooks.ts';
 import { episodeCode, nextEpisodeLink } from '@/lib/progress/progress-display.ts';
@@ -78,10 +79,15 @@ function UpNextCard({ entry, quality }: { entry: SeriesProgress; quality: Poster
   const [markedCode, setMarkedCode] = useState<string | null>(null);
   const isMarked = markedCode === code;
 
-  function mark() {
+  function mark(control: HTMLElement) {
     if (isMarked) return;
+    // The last aired episode: the series leaves the row, and the focus goes to the next card's.
+    if (watched + 1 >= aired) moveFocusBeforeRemoval(control);
     const result = markNextEpisodeWatched(entry);
-    if (!result.ok) return toast.error(result.error.message);
+    if (!result.ok) {
+      if (document.activeElement !== control) control.focus();
+      return toast.error(result.error.message);
+    }
     setMarkedCode(code);
     toast.success(`${series.name} ${code} marked watched`);
   }
@@ -124,7 +130,7 @@ function UpNextCard({ entry, quality }: { entry: SeriesProgress; quality: Poster
         className="mt-2 w-full aria-disabled:pointer-events-none aria-disabled:opacity-50"
         aria-disabled={isMarked || undefined}
         aria-label={`${isMarked ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
-        onClick={mark}
+        onClick={(event) => mark(event.currentTarget)}
       >
         <Check className="size-4" aria-hidden />
         {isMarked ? 'Marked' : 'Mark watched'}

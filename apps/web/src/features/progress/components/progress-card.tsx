@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, EyeOff, Play } from 'lucide-react';
 import type { SeriesProgress } from '@marquee/core';
@@ -30,6 +30,7 @@ export function ProgressCard({
   // is keyed by the series), so the keyboard focus stays on it for the next episode; marked, it is
   // aria-disabled rather than disabled, which would drop the focus to the page's body.
   const [markedCode, setMarkedCode] = useState<string | null>(null);
+  const dropButton = useRef<HTMLButtonElement>(null);
   const percent = aired === 0 ? 0 : Math.round((watched / aired) * 100);
   const code = next ? episodeCode(next) : null;
   const isMarking = code !== null && markedCode === code;
@@ -85,7 +86,10 @@ export function ProgressCard({
                 className="aria-disabled:pointer-events-none aria-disabled:opacity-50"
                 aria-label={`${isMarking ? 'Marked' : 'Mark watched'}: ${code} of ${series.name}`}
                 onClick={() => {
-                  if (!isMarking && onMarkWatched(entry)) setMarkedCode(code);
+                  if (isMarking || !onMarkWatched(entry)) return;
+                  setMarkedCode(code);
+                  // The last aired episode: the button goes ("All caught up"), the focus to Drop.
+                  if (watched + 1 >= aired) dropButton.current?.focus();
                 }}
               >
                 <Check className="size-4" aria-hidden />
@@ -102,6 +106,7 @@ export function ProgressCard({
             </>
           ) : null}
           <Button
+            ref={dropButton}
             size="sm"
             variant="ghost"
             aria-label={`Drop ${series.name} from the list`}
