@@ -1,35 +1,13 @@
 import type { SyncOperation } from '@marquee/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getHistoryStore } from '@/lib/local-store/history-store.ts';
+import { importedWatch } from '@/test/import-fixtures.ts';
 import { applyImportInParts, IMPORT_FLUSH_SIZE } from './apply-import.ts';
 
 afterEach(() => localStorage.clear());
 
-const watched = (id: number): SyncOperation => {
-  const at = new Date(Date.UTC(2015, 0, 1) + id * 60_000).toISOString();
-  return {
-    op: 'upsert',
-    store: 'history',
-    at,
-    item: {
-      id: `movie:${id}`,
-      movie_id: id,
-      movie_title: `Film ${id}`,
-      movie_poster: null,
-      content_type: 'movie',
-      watched_at: at,
-      duration_watched: 0,
-      total_duration: null,
-      completed: true,
-      synced: false,
-      season_number: null,
-      episode_number: null,
-      episode_title: null,
-      source: 'import',
-      play_count: 1,
-    },
-  };
-};
+const watched = (id: number): SyncOperation =>
+  importedWatch(id, new Date(Date.UTC(2015, 0, 1) + id * 60_000).toISOString());
 
 describe("an account's large import (issue 31)", () => {
   it('is queued a part at a time, each part sent before the next is taken, and counted whole', async () => {

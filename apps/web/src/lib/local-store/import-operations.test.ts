@@ -1,5 +1,6 @@
 import type { SyncOperation } from '@marquee/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { importedWatch } from '@/test/import-fixtures.ts';
 import { createHistoryStore } from './history-store.ts';
 import { importIntoStores, importOperations, ImportNotStoredError } from './import-upserts.ts';
 import { createRatingsStore } from './ratings-store.ts';
@@ -8,28 +9,7 @@ import { createWatchLaterStore } from './watch-later-store.ts';
 
 afterEach(() => localStorage.clear());
 
-const watched = (id: number, at: string, playCount = 1): SyncOperation => ({
-  op: 'upsert',
-  store: 'history',
-  at,
-  item: {
-    id: `movie:${id}`,
-    movie_id: id,
-    movie_title: `Film ${id}`,
-    movie_poster: null,
-    content_type: 'movie',
-    watched_at: at,
-    duration_watched: 0,
-    total_duration: null,
-    completed: true,
-    synced: false,
-    season_number: null,
-    episode_number: null,
-    episode_title: null,
-    source: 'import',
-    play_count: playCount,
-  },
-});
+const watched = importedWatch;
 
 describe("the stores' importOperations (issue 31)", () => {
   it('stores and queues an import once: the same operations again change nothing', () => {
